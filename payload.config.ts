@@ -1,0 +1,44 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { AdminTokens } from '@/collections/AdminTokens'
+import { DeliveryAreas } from '@/collections/DeliveryAreas'
+import { Media } from '@/collections/Media'
+import { Orders } from '@/collections/Orders'
+import { Products } from '@/collections/Products'
+import { Users } from '@/collections/Users'
+import { env } from '@/env'
+import { ShopSettings } from '@/globals/ShopSettings'
+import { migrations } from '@/migrations'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  // Payload's panel and REST/GraphQL live under /cms so that /api belongs to the shop's contract.
+  routes: { admin: '/cms', api: '/cms/api', graphQL: '/graphql' },
+  admin: {
+    user: Users.slug,
+    // Gravatar is unreachable offline and would show a broken image.
+    avatar: 'default',
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · KC Wholesale CMS' },
+  },
+  collections: [Products, DeliveryAreas, Orders, Media, Users, AdminTokens],
+  globals: [ShopSettings],
+  secret: env().PAYLOAD_SECRET ?? '',
+  sharp,
+  graphQL: { disablePlaygroundInProduction: true },
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  telemetry: false,
+  db: postgresAdapter({
+    pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX },
+    // The schema only ever changes through committed migrations, in development too.
+    push: false,
+    migrationDir: path.resolve(dirname, 'src/migrations'),
+    prodMigrations: migrations,
+  }),
+})

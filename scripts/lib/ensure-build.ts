@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+
+import { buildIsCurrent, writeBuildStamp } from './build-stamp'
+
+export const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
+
+/** Runs `next build` (always, or only when the last build is missing or stale) and stamps it. */
+export function ensureBuild({ force = false } = {}): void {
+  if (!force && buildIsCurrent()) return
+  console.log('Building the shop for production (about a minute on 2 cores)…')
+  const started = Date.now()
+  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`)
+  writeBuildStamp()
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { ensureDatabase, readOrCreate, startEmbeddedPostgres } from './embedded-postgres'
+
+export type Runtime = {
+  env: { DATABASE_URL: string; PAYLOAD_SECRET: string; ADMIN_TOKEN: string; DATA_DIR: string }
+  embedded: boolean
+  stop: () => Promise<void>
+}
+
+const DATABASE_NAME = 'kc_shop'
+
+/**
+ * What the Next server needs before it starts: secrets kept in DATA_DIR, and a database (the
+ * given DATABASE_URL, or an embedded PostgreSQL). Used by `npm start`, `npm run dev`, the seed and
+ * migrate scripts, and the test harness.
+ */
+export async function prepareRuntime(log: (line: string) => void = console.log): Promise<Runtime> {
+  const dataDir = path.resolve(process.env.DATA_DIR || '.data')
+  fs.mkdirSync(dataDir, { recursive: true })
+
+  const PAYLOAD_SECRET =
+    process.env.PAYLOAD_SECRET ||
+    readOrCreate(path.join(dataDir, 'payload-secret'), () => randomBytes(32).toString('hex'))
+
+  let ADMIN_TOKEN = process.env.ADMIN_TOKEN
+  if (!ADMIN_TOKEN) {
+    const tokenFile = path.join(dataDir, 'admin-token')
+    const isNew = !fs.existsSync(tokenFile)
+    ADMIN_TOKEN = readOrCreate(tokenFile, () => randomBytes(24).toString('base64url'))
+    if (isNew) {
+      log(`\n  Owner admin token (shown once; kept in ${tokenFile}):\n\n    ${ADMIN_TOKEN}\n`)
+    }
+  }
+
+  if (process.env.DATABASE_URL) {
+    return {
+      env: {
+        DATABASE_URL: process.env.DATABASE_URL,
+        PAYLOAD_SECRET,
+        ADMIN_TOKEN,
+        DATA_DIR: dataDir,
+      },
+      embedded: false,
+      stop: async () => undefined,
+    }
+  }
+
+  const postgres = await startEmbeddedPostgres({ dataDir, log })
+  try {
+    await ensureDatabase(postgres.url('postgres'), DATABASE_NAME)
+  } catch (error) {
+    await postgres.stop()
+    throw error
+  }
+  return {
+    env: {
+      DATABASE_URL: postgres.url(DATABASE_NAME),
+      PAYLOAD_SECRET,
+      ADMIN_TOKEN,
+      DATA_DIR: dataDir,
+    },
+    embedded: true,
+    stop: postgres.stop,
+  }
+}

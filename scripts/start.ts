@@ -1,0 +1,49 @@
+/**
+ * `npm start` (production) and `npm run dev`: build when the production build is missing or
+ * stale, prepare secrets and the database, run Next, and on SIGINT/SIGTERM stop Next and then the
+ * embedded PostgreSQL so that nothing is left running.
+ */
+import { spawn } from 'node:child_process'
+
+import { ensureBuild, nextBin } from './lib/ensure-build'
+import { prepareRuntime } from './lib/runtime'
+
+const dev = process.argv.includes('--dev')
+const port = process.env.PORT || '3000'
+
+async function main(): Promise<void> {
+  if (!dev) ensureBuild()
+  const runtime = await prepareRuntime()
+  const child = spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '--port', port], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...runtime.env,
+      NODE_ENV: dev ? 'development' : 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  })
+
+  let shuttingDown = false
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (shuttingDown) return
+    shuttingDown = true
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal)
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    await runtime.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  child.once('exit', (code) => {
+    if (shuttingDown) return
+    void runtime.stop().then(() => process.exit(code ?? 1))
+  })
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

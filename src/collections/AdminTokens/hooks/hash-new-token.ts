@@ -1,0 +1,16 @@
+import { APIError, type CollectionBeforeChangeHook } from 'payload'
+
+import { hashToken, MIN_TOKEN_LENGTH } from '@/lib/server/token-hash'
+
+export const hashNewToken: CollectionBeforeChangeHook = ({ data, operation }) => {
+  const token = typeof data.token === 'string' ? data.token.trim() : ''
+  delete data.token
+  if (operation === 'create') {
+    if (token.length < MIN_TOKEN_LENGTH) {
+      throw new APIError(`Token must be at least ${MIN_TOKEN_LENGTH} characters.`, 400, null, true)
+    }
+    data.tokenHash = hashToken(token)
+    data.hint = token.slice(-4)
+  }
+  return data
+}

@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone, isStaff } from '@/access'
+import { deriveSlug } from './hooks/derive-slug'
+
+export const DELIVERY_AREAS_SLUG = 'delivery-areas'
+
+export const DeliveryAreas: CollectionConfig = {
+  slug: DELIVERY_AREAS_SLUG,
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'fee', 'slug'] },
+  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  hooks: { beforeValidate: [deriveSlug] },
+  fields: [
+    { name: 'name', type: 'text', required: true, unique: true },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { readOnly: true, description: 'Derived from the name; what checkout sends.' },
+    },
+    { name: 'fee', type: 'number', required: true, min: 0 },
+  ],
+}

@@ -1,0 +1,26 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone, isStaff } from '@/access'
+import { env } from '@/env'
+
+export const MEDIA_SLUG = 'media'
+
+export const IMAGE_WIDTHS = [200, 400, 600, 800] as const
+
+export const Media: CollectionConfig = {
+  slug: MEDIA_SLUG,
+  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  upload: {
+    staticDir: env().mediaDir,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+    formatOptions: { format: 'webp', options: { quality: 80 } },
+    imageSizes: IMAGE_WIDTHS.map((width) => ({
+      name: `w${width}`,
+      width,
+      withoutEnlargement: false,
+      formatOptions: { format: 'webp' as const, options: { quality: 75 } },
+    })),
+    adminThumbnail: 'w200',
+  },
+  fields: [{ name: 'alt', type: 'text', required: true }],
+}

@@ -1,0 +1,65 @@
+import type { CollectionConfig } from 'payload'
+
+import { isStaff, nobody } from '@/access'
+
+export const ORDERS_SLUG = 'orders'
+
+/**
+ * Orders are written only by the order service (POST /api/orders), in its own transaction; staff
+ * may read them in /cms but not change what a customer was charged.
+ */
+export const Orders: CollectionConfig = {
+  slug: ORDERS_SLUG,
+  admin: {
+    useAsTitle: 'orderId',
+    defaultColumns: ['orderId', 'createdAt', 'areaName', 'payment', 'total'],
+  },
+  access: { read: isStaff, create: nobody, update: nobody, delete: nobody },
+  fields: [
+    { name: 'orderId', type: 'text', required: true, unique: true, index: true },
+    {
+      name: 'customer',
+      type: 'group',
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'phone', type: 'text', required: true },
+        { name: 'address', type: 'text' },
+      ],
+    },
+    { name: 'area', type: 'text', required: true },
+    { name: 'areaName', type: 'text', required: true },
+    {
+      name: 'payment',
+      type: 'select',
+      required: true,
+      index: true,
+      options: [
+        { label: 'Cash on Delivery', value: 'cash' },
+        { label: 'Shop-to-Shop Transfer', value: 'shop-to-shop' },
+      ],
+    },
+    {
+      name: 'items',
+      type: 'array',
+      required: true,
+      fields: [
+        { name: 'sku', type: 'text', required: true },
+        { name: 'name', type: 'text', required: true },
+        { name: 'price', type: 'number', required: true },
+        { name: 'quantity', type: 'number', required: true },
+      ],
+    },
+    { name: 'subtotal', type: 'number', required: true },
+    { name: 'fee', type: 'number', required: true },
+    { name: 'total', type: 'number', required: true },
+    { name: 'source', type: 'text', required: true, defaultValue: 'web' },
+    {
+      name: 'idempotencyKey',
+      type: 'text',
+      unique: true,
+      access: { read: () => false },
+      admin: { hidden: true },
+    },
+    { name: 'requestHash', type: 'text', access: { read: () => false }, admin: { hidden: true } },
+  ],
+}

@@ -1,0 +1,45 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone, isStaff } from '@/access'
+import { CATEGORIES } from '@/lib/categories'
+import { invalidateCatalogue } from './hooks/invalidate-catalogue'
+
+export const PRODUCTS_SLUG = 'products'
+
+const positiveMoney = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'number' && value > 0)
+    ? true
+    : 'Must be more than 0'
+
+export const Products: CollectionConfig = {
+  slug: PRODUCTS_SLUG,
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['sku', 'name', 'category', 'price', 'inStock'],
+  },
+  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  // GraphQL enum names cannot hold 'Home & Garden'; the panel and the shop use REST only.
+  graphQL: false,
+  hooks: { afterChange: [invalidateCatalogue], afterDelete: [invalidateCatalogue] },
+  fields: [
+    { name: 'sku', type: 'text', required: true, unique: true, index: true },
+    { name: 'name', type: 'text', required: true },
+    {
+      name: 'category',
+      type: 'select',
+      required: true,
+      options: CATEGORIES.map((c) => ({ label: c, value: c })),
+    },
+    { name: 'price', type: 'number', required: true, min: 0.01, validate: positiveMoney },
+    { name: 'specialPrice', type: 'number', validate: positiveMoney },
+    { name: 'oldPrice', type: 'number', validate: positiveMoney },
+    { name: 'description', type: 'textarea' },
+    { name: 'image', type: 'upload', relationTo: 'media' },
+    {
+      name: 'imageURL',
+      type: 'text',
+      admin: { description: 'An external image, used when no image is uploaded.' },
+    },
+    { name: 'inStock', type: 'number', required: true, defaultValue: 0, min: 0, index: true },
+  ],
+}

@@ -1,0 +1,61 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+
+import {
+  addCents,
+  formatRand,
+  fromCents,
+  hasAtMostTwoDecimals,
+  multiplyCents,
+  toCents,
+} from './money'
+
+const nbsp = /[\s\u00a0\u202f]/
+
+describe('money', () => {
+  it('turns rands into whole cents without float drift', () => {
+    expect(toCents(149.99)).toBe(14999)
+    expect(toCents(0.1 + 0.2)).toBe(30)
+    expect(toCents(1.005)).toBe(100)
+    expect(toCents(499.99)).toBe(49999)
+    expect(toCents('1234.5')).toBe(123450)
+    expect(toCents('0.07')).toBe(7)
+  })
+
+  it('refuses text that is not an amount', () => {
+    expect(() => toCents('12.345')).toThrow(RangeError)
+    expect(() => toCents('abc')).toThrow(RangeError)
+    expect(() => toCents(Number.NaN)).toThrow(RangeError)
+  })
+
+  it('round-trips every cent amount through rands', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => {
+        expect(toCents(fromCents(cents))).toBe(cents)
+      }),
+    )
+  })
+
+  it('adds and multiplies in cents', () => {
+    expect(addCents(10, 20, 30)).toBe(60)
+    expect(multiplyCents(14999, 3)).toBe(44997)
+    expect(() => multiplyCents(100, 1.5)).toThrow(RangeError)
+    expect(() => addCents(0.5)).toThrow(RangeError)
+  })
+
+  it('knows amounts with more than two decimals', () => {
+    expect(hasAtMostTwoDecimals(149.99)).toBe(true)
+    expect(hasAtMostTwoDecimals(500)).toBe(true)
+    expect(hasAtMostTwoDecimals(149.999)).toBe(false)
+    expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false)
+  })
+
+  it("formats the spec's way: 'R ' and en-ZA grouping with a decimal comma", () => {
+    expect(formatRand(12999)).toMatch(/^R 129,99$/)
+    const thousands = formatRand(123450)
+    expect(thousands.startsWith('R ')).toBe(true)
+    expect(thousands.slice(2)).toMatch(new RegExp(`^1${nbsp.source}234,50$`))
+    expect(formatRand(0)).toBe('R 0,00')
+    expect(formatRand(123456789)).toMatch(/^R 1.234.567,89$/)
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * Money is integer cents everywhere it is added or compared; rands (with two decimals) exist only
+ * on the wire and in the database's numeric columns.
+ */
+export type Cents = number
+
+const CENTS_TOLERANCE = 1e-6
+
+/** True when a rand amount has at most two decimals (149.99 yes, 149.999 no). */
+export function hasAtMostTwoDecimals(rands: number): boolean {
+  if (!Number.isFinite(rands)) return false
+  const scaled = rands * 100
+  return Math.abs(scaled - Math.round(scaled)) < CENTS_TOLERANCE * Math.max(1, Math.abs(scaled))
+}
+
+/** Rands (a number from JSON or a numeric column, or its decimal text) to integer cents. */
+export function toCents(rands: number | string): Cents {
+  if (typeof rands === 'string') return parseRandText(rands)
+  if (!Number.isFinite(rands)) throw new RangeError(`Not an amount: ${rands}`)
+  return Math.round(rands * 100)
+}
+
+/** Integer cents to rands as a number for JSON (12999 -> 129.99). */
+export function fromCents(cents: Cents): number {
+  assertCents(cents)
+  return cents / 100
+}
+
+export function addCents(...amounts: Cents[]): Cents {
+  return amounts.reduce((sum, c) => {
+    assertCents(c)
+    return sum + c
+  }, 0)
+}
+
+export function multiplyCents(cents: Cents, quantity: number): Cents {
+  assertCents(cents)
+  if (!Number.isInteger(quantity)) throw new RangeError(`Quantity must be whole: ${quantity}`)
+  return cents * quantity
+}
+
+const randFormatter = new Intl.NumberFormat('en-ZA', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** The spec's display form: 'R ' then the en-ZA amount, e.g. `R 1 234,50`. */
+export function formatRand(cents: Cents): string {
+  assertCents(cents)
+  return `R ${randFormatter.format(cents / 100)}`
+}
+
+function assertCents(cents: Cents): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a whole number: ${cents}`)
+}
+
+function parseRandText(text: string): Cents {
+  const match = /^\s*(-)?(\d+)(?:\.(\d{1,2}))?\s*$/.exec(text)
+  if (!match) throw new RangeError(`Not an amount: ${JSON.stringify(text)}`)
+  const [, minus, whole = '0', fraction = ''] = match
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  return minus ? -cents : cents
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+import { CATEGORIES } from '@/lib/categories'
+
+/** GET /api/products query: all optional, so the default answer stays the whole catalogue. */
+export const productQuerySchema = z.object({
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  category: z
+    .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
+    .optional(),
+  limit: z.coerce.number().int('limit must be a whole number').min(1).max(1000).optional(),
+  offset: z.coerce.number().int('offset must be a whole number').min(0).optional(),
+})
+
+export type ProductQuery = z.infer<typeof productQuerySchema>

@@ -1,0 +1,25 @@
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+import { seedIfEmpty } from '@/seed'
+import { runMigrations } from './migrate'
+
+const globalForShop = globalThis as unknown as { __kcShopReady?: Promise<Payload> }
+
+/**
+ * The Payload instance with its schema migrated and the demo shop seeded on an empty database.
+ * Production applies migrations inside `getPayload` (prodMigrations); development does it here,
+ * because the schema never changes by push.
+ */
+export function getShop(): Promise<Payload> {
+  globalForShop.__kcShopReady ??= (async () => {
+    const payload = await getPayload({ config })
+    if (process.env.NODE_ENV !== 'production') await runMigrations(payload)
+    await seedIfEmpty(payload)
+    return payload
+  })().catch((error: unknown) => {
+    globalForShop.__kcShopReady = undefined
+    throw error
+  })
+  return globalForShop.__kcShopReady
+}

@@ -1,0 +1,76 @@
+import type { Payload } from 'payload'
+
+import { catalogueCache } from '@/lib/server/catalogue-cache'
+import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
+import { renderProductImage } from './product-image'
+
+/** Any number: it only has to differ from other advisory locks this database sees. */
+const SEED_LOCK_KEY = 4_020_500
+
+/**
+ * Seeds the demo shop once, on a database that has never been seeded and holds no products. An
+ * advisory lock keeps two starting processes from seeding twice.
+ */
+export async function seedIfEmpty(payload: Payload): Promise<boolean> {
+  const client = await payload.db.pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY])
+    const settings = await payload.findGlobal({ slug: 'shop-settings' })
+    if (settings.seededAt) return false
+    const { totalDocs } = await payload.count({ collection: 'products' })
+    if (totalDocs === 0) await seedDemoShop(payload)
+    await payload.updateGlobal({
+      slug: 'shop-settings',
+      data: { seededAt: new Date().toISOString() },
+    })
+    return totalDocs === 0
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined)
+    client.release()
+  }
+}
+
+/** Replaces products, delivery areas and media with the demo shop. Orders are kept. */
+export async function resetDemoShop(payload: Payload): Promise<void> {
+  await payload.delete({ collection: 'products', where: { id: { exists: true } } })
+  await payload.delete({ collection: 'media', where: { id: { exists: true } } })
+  await payload.delete({ collection: 'delivery-areas', where: { id: { exists: true } } })
+  await seedDemoShop(payload)
+  await payload.updateGlobal({
+    slug: 'shop-settings',
+    data: { seededAt: new Date().toISOString() },
+  })
+}
+
+async function seedDemoShop(payload: Payload): Promise<void> {
+  payload.logger.info('Seeding the demo shop…')
+  await payload.updateGlobal({
+    slug: 'shop-settings',
+    data: {
+      shopName: 'KC Wholesale',
+      tagline: 'Your Trusted Wholesale Partner',
+      whatsappNumber: '27821234567',
+      freeDeliveryThreshold: 500,
+      lowStockThreshold: 5,
+    },
+  })
+  for (const area of DEMO_AREAS) {
+    await payload.create({ collection: 'delivery-areas', data: { ...area, slug: '' } })
+  }
+  for (const [index, product] of DEMO_PRODUCTS.entries()) {
+    const png = await renderProductImage(product.category, index + 1)
+    const image = await payload.create({
+      collection: 'media',
+      data: { alt: product.name },
+      file: {
+        data: png,
+        mimetype: 'image/png',
+        name: `${product.sku.toLowerCase()}.png`,
+        size: png.length,
+      },
+    })
+    await payload.create({ collection: 'products', data: { ...product, image: image.id } })
+  }
+  catalogueCache.invalidate()
+  payload.logger.info(`Seeded ${DEMO_PRODUCTS.length} products and ${DEMO_AREAS.length} areas.`)
+}

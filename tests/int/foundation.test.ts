@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+
+import { baseURL, get, sql } from '../helpers/api'
+
+type Product = {
+  sku: string
+  name: string
+  category: string
+  price: number
+  specialPrice?: number
+  oldPrice?: number
+  imageURL?: string
+  inStock: number
+}
+
+describe('routes', () => {
+  it('answers the health check after asking the database', async () => {
+    const res = await get('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true })
+  })
+
+  it('renders "Page Not Found" with a 404 for unknown paths', async () => {
+    for (const path of ['/no-such-page', '/deep/unknown/path', '/api/no-such-call']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      if (!path.startsWith('/api'))
+        expect(await res.text()).toContain('<title>Page Not Found</title>')
+    }
+  })
+
+  it('renders the storefront on the server with real products', async () => {
+    const html = await (await get('/')).text()
+    const [first] = await sql<{ name: string }>(`SELECT name FROM products ORDER BY sku LIMIT 1`)
+    const name = first!.name
+    expect(html).toContain('Your Trusted Wholesale Partner')
+    expect(html).toContain(name.replaceAll('&', '&amp;').replaceAll('"', '&quot;'))
+    expect(html.match(/data-sku="/g)?.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it("serves Payload's panel at /cms and its API only under /cms/api", async () => {
+    const panel = await get('/cms', { redirect: 'follow' })
+    expect(panel.status).toBe(200)
+    expect(await panel.text()).toMatch(/create-first-user|login/i)
+    for (const moved of ['/api/users', '/api/media', '/api/shop-settings', '/api/graphql']) {
+      expect((await get(moved)).status, moved).toBe(404)
+    }
+  })
+
+  it('keeps private collections closed to the public on /cms/api', async () => {
+    for (const path of ['/cms/api/orders', '/cms/api/users', '/cms/api/admin-tokens']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(403)
+      expect(JSON.stringify(await res.json())).not.toMatch(/tokenHash|"email"/)
+    }
+    const gql = await fetch(`${baseURL()}/cms/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ Orders { docs { orderId total } } }' }),
+    })
+    const body = (await gql.json()) as { data?: { Orders?: unknown }; errors?: unknown[] }
+    expect(body.data?.Orders ?? null).toBeNull()
+    expect(body.errors?.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the demo shop', () => {
+  it('is seeded with a realistic catalogue', async () => {
+    const products = (await (await get('/api/products')).json()) as Product[]
+    expect(products.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(products.map((p) => p.category))).toEqual(
+      new Set(['Electronics', 'Clothing', 'Home & Garden', 'Health & Beauty']),
+    )
+    expect(products.filter((p) => p.inStock <= 0).length).toBeGreaterThanOrEqual(2)
+    expect(products.filter((p) => p.inStock > 0 && p.inStock < 5).length).toBeGreaterThanOrEqual(3)
+    expect(products.filter((p) => p.specialPrice !== undefined).length).toBeGreaterThan(0)
+    expect(products.filter((p) => p.oldPrice !== undefined).length).toBeGreaterThan(0)
+    expect(products.every((p) => p.imageURL)).toBe(true)
+  })
+
+  it('stores a real image for each product, served as WebP', async () => {
+    const [product] = (await (await get('/api/products')).json()) as Product[]
+    const res = await get(product!.imageURL!)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP')
+    const [media] = await sql<{ count: string }>(
+      `SELECT count(*) FROM media WHERE sizes_w200_filename IS NOT NULL AND sizes_w800_filename IS NOT NULL`,
+    )
+    expect(Number(media!.count)).toBeGreaterThanOrEqual(40)
+  })
+
+  it('has delivery areas and shop settings', async () => {
+    const areas = await sql<{ name: string; fee: string }>(`SELECT name, fee FROM delivery_areas`)
+    expect(areas.length).toBeGreaterThanOrEqual(5)
+    const [settings] = await sql<Record<string, string>>(`SELECT * FROM shop_settings`)
+    expect(settings).toMatchObject({ tagline: 'Your Trusted Wholesale Partner' })
+    expect(Number(settings!.free_delivery_threshold)).toBe(500)
+    expect(Number(settings!.low_stock_threshold)).toBe(5)
+    expect(settings!.whatsapp_number).toMatch(/^27\d{9}$/)
+    expect(settings!.seeded_at).toBeTruthy()
+  })
+})
+
+describe('database rules', () => {
+  const violation = async (text: string, params: unknown[] = []) => {
+    try {
+      await sql(text, params)
+      return 'none'
+    } catch (error) {
+      return (error as { code?: string }).code
+    }
+  }
+
+  it('refuses negative or fractional stock', async () => {
+    expect(await violation(`UPDATE products SET in_stock = -1 WHERE sku = 'ELE-001'`)).toBe('23514')
+    expect(await violation(`UPDATE products SET in_stock = 1.5 WHERE sku = 'ELE-001'`)).toBe(
+      '23514',
+    )
+  })
+
+  it('refuses duplicate skus, area names and order ids', async () => {
+    expect(
+      await violation(
+        `INSERT INTO products (sku, name, category, price, in_stock) VALUES ('ELE-001', 'Copy', 'Electronics', 1, 1)`,
+      ),
+    ).toBe('23505')
+    expect(
+      await violation(
+        `INSERT INTO delivery_areas (name, slug, fee) SELECT name, slug || '-x', fee FROM delivery_areas LIMIT 1`,
+      ),
+    ).toBe('23505')
+    const insertOrder = `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment, subtotal, fee, total)
+      VALUES ('KC-TEST01', 'A', '0820000000', 'soweto', 'Soweto', 'cash', 10, 0, 10)`
+    expect(await violation(insertOrder)).toBe('none')
+    expect(await violation(insertOrder)).toBe('23505')
+    await sql(`DELETE FROM orders WHERE order_id = 'KC-TEST01'`)
+  })
+
+  it('records the applied migrations, not a dev push', async () => {
+    const rows = await sql<{ name: string; batch: string }>(
+      `SELECT name, batch FROM payload_migrations`,
+    )
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/_initial$/),
+        expect.stringMatching(/_db_constraints$/),
+      ]),
+    )
+    expect(rows.every((r) => Number(r.batch) > 0)).toBe(true)
+  })
+})
