@@ -8,6 +8,7 @@ import {
   hasAtMostTwoDecimals,
   multiplyCents,
   toCents,
+  toDecimalText,
 } from './money'
 
 const nbsp = /[\s\u00a0\u202f]/
@@ -34,6 +35,13 @@ describe('money', () => {
         expect(toCents(fromCents(cents))).toBe(cents)
       }),
     )
+  })
+
+  it('writes cents as exact decimal text for the database', () => {
+    expect(toDecimalText(14999)).toBe('149.99')
+    expect(toDecimalText(5)).toBe('0.05')
+    expect(toDecimalText(50000)).toBe('500.00')
+    expect(toDecimalText(-150)).toBe('-1.50')
   })
 
   it('adds and multiplies in cents', () => {

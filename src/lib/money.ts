@@ -26,6 +26,14 @@ export function fromCents(cents: Cents): number {
   return cents / 100
 }
 
+/** Cents as exact decimal text for a numeric column (14999 -> '149.99'). */
+export function toDecimalText(cents: Cents): string {
+  assertCents(cents)
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
 export function addCents(...amounts: Cents[]): Cents {
   return amounts.reduce((sum, c) => {
     assertCents(c)

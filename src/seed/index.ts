@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { catalogueCache } from '@/lib/server/catalogue-cache'
+import { catalogueCache } from '@/lib/server/caches'
 import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
 import { renderProductImage } from './product-image'
 

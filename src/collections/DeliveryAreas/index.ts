@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { deriveSlug } from './hooks/derive-slug'
+import { invalidateAreas } from './hooks/invalidate-areas'
 
 export const DELIVERY_AREAS_SLUG = 'delivery-areas'
 
@@ -9,7 +10,11 @@ export const DeliveryAreas: CollectionConfig = {
   slug: DELIVERY_AREAS_SLUG,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'fee', 'slug'] },
   access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
-  hooks: { beforeValidate: [deriveSlug] },
+  hooks: {
+    beforeValidate: [deriveSlug],
+    afterChange: [invalidateAreas],
+    afterDelete: [invalidateAreas],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, unique: true },
     {

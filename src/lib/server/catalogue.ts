@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { ProductDTO } from '@/lib/product'
 import type { Media, Product } from '@/payload-types'
-import { catalogueCache } from './catalogue-cache'
+import { catalogueCache, type CachedCatalogue } from './caches'
 import { getShop } from './payload'
 
 export type { ProductDTO }
@@ -41,10 +41,8 @@ export async function listProducts(payload?: Payload): Promise<ProductDTO[]> {
   return docs.map(toProductDTO)
 }
 
-export type Catalogue = { products: ProductDTO[]; body: Buffer }
-
-/** Every product, decoded and encoded, from the in-process cache (see catalogue-cache.ts). */
-export function cachedCatalogue(): Promise<Catalogue> {
+/** Every product, decoded and encoded, from the in-process cache (see caches.ts). */
+export function cachedCatalogue(): Promise<CachedCatalogue> {
   return catalogueCache.get(async () => {
     const products = await listProducts()
     return { products, body: Buffer.from(JSON.stringify(products)) }

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { catalogueCache } from '@/lib/server/catalogue-cache'
+import { catalogueCache } from '@/lib/server/caches'
 
 /** Edits made in /cms must reach GET /api/products at once, like the API's own writes. */
 export const invalidateCatalogue: CollectionAfterChangeHook & CollectionAfterDeleteHook = ({

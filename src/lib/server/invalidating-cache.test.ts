@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { CatalogueCache } from './catalogue-cache'
+import { InvalidatingCache } from './invalidating-cache'
 
-describe('CatalogueCache', () => {
+describe('InvalidatingCache', () => {
   it('loads once and serves the cached value', async () => {
-    const cache = new CatalogueCache<number>()
+    const cache = new InvalidatingCache<number>()
     let loads = 0
     const load = async () => ++loads
     expect(await cache.get(load)).toBe(1)
@@ -13,7 +13,7 @@ describe('CatalogueCache', () => {
   })
 
   it('shares one load between concurrent readers', async () => {
-    const cache = new CatalogueCache<number>()
+    const cache = new InvalidatingCache<number>()
     let loads = 0
     const load = async () => {
       await new Promise((r) => setTimeout(r, 10))
@@ -25,7 +25,7 @@ describe('CatalogueCache', () => {
   })
 
   it('reloads after invalidation', async () => {
-    const cache = new CatalogueCache<number>()
+    const cache = new InvalidatingCache<number>()
     let loads = 0
     const load = async () => ++loads
     await cache.get(load)
@@ -34,7 +34,7 @@ describe('CatalogueCache', () => {
   })
 
   it('never keeps a value read before a write that happened during the load', async () => {
-    const cache = new CatalogueCache<string>()
+    const cache = new InvalidatingCache<string>()
     let release: () => void = () => undefined
     const slow = cache.get(
       () => new Promise<string>((resolve) => (release = () => resolve('before the write'))),
@@ -46,7 +46,7 @@ describe('CatalogueCache', () => {
   })
 
   it('does not cache failures', async () => {
-    const cache = new CatalogueCache<number>()
+    const cache = new InvalidatingCache<number>()
     await expect(cache.get(() => Promise.reject(new Error('db down')))).rejects.toThrow('db down')
     expect(await cache.get(async () => 7)).toBe(7)
   })

@@ -1,12 +1,9 @@
-import type { ProductDTO } from '@/lib/product'
-
 /**
- * The encoded GET /api/products answer, kept in process memory. Every write that can change what
- * it says (a product saved or deleted anywhere, stock taken by an order) calls `invalidate()`
- * before it answers, so a read after a write is never stale. A load that started before an
- * invalidation is not stored, because the generation it read under is no longer current.
+ * One value kept in process memory until a write invalidates it. Every write that can change the
+ * value calls `invalidate()` before it answers, so a read after a write is never stale. A load
+ * that started before an invalidation is not stored: the generation it read under is gone.
  */
-export class CatalogueCache<T> {
+export class InvalidatingCache<T> {
   private generation = 0
   private entry: { generation: number; value: T } | undefined
   private loading: { generation: number; promise: Promise<T> } | undefined
@@ -35,13 +32,3 @@ export class CatalogueCache<T> {
     return promise
   }
 }
-
-type CachedCatalogue = { products: ProductDTO[]; body: Buffer }
-
-const globalForCache = globalThis as unknown as {
-  __kcCatalogueCache?: CatalogueCache<CachedCatalogue>
-}
-
-/** One per process: route handlers and Payload hooks are bundled apart but share this. */
-export const catalogueCache: CatalogueCache<CachedCatalogue> =
-  (globalForCache.__kcCatalogueCache ??= new CatalogueCache<CachedCatalogue>())

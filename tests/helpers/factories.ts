@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto'
+
+import { sql } from './api'
+
+export type TestProduct = {
+  sku: string
+  name: string
+  category: string
+  price: number
+  specialPrice?: number | null
+  inStock: number
+}
+
+/**
+ * A product written straight to the database (fixtures only: the catalogue cache does not see
+ * this write, so tests that read GET /api/products make their changes through the app).
+ */
+export async function buildProduct(overrides: Partial<TestProduct> = {}): Promise<TestProduct> {
+  const product: TestProduct = {
+    sku: `T-${randomBytes(4).toString('hex').toUpperCase()}`,
+    name: `Test product ${randomBytes(3).toString('hex')}`,
+    category: 'Electronics',
+    price: 100,
+    specialPrice: null,
+    inStock: 10,
+    ...overrides,
+  }
+  await sql(
+    `INSERT INTO products (sku, name, category, price, special_price, in_stock) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      product.sku,
+      product.name,
+      product.category,
+      product.price,
+      product.specialPrice ?? null,
+      product.inStock,
+    ],
+  )
+  return product
+}
+
+export async function stockOf(sku: string): Promise<number> {
+  const [row] = await sql<{ in_stock: string }>(`SELECT in_stock FROM products WHERE sku = $1`, [
+    sku,
+  ])
+  return Number(row!.in_stock)
+}
+
+export async function orderCount(): Promise<number> {
+  const [row] = await sql<{ count: string }>(`SELECT count(*) FROM orders`)
+  return Number(row!.count)
+}
+
+export async function anArea(): Promise<{ slug: string; name: string; fee: number }> {
+  const [row] = await sql<{ slug: string; name: string; fee: string }>(
+    `SELECT slug, name, fee FROM delivery_areas WHERE slug = 'soweto'`,
+  )
+  return { slug: row!.slug, name: row!.name, fee: Number(row!.fee) }
+}
+
+export function orderBody(items: { sku: string; quantity: number }[], area = 'soweto') {
+  return {
+    customer: { name: 'Thandi Mokoena', phone: '082 123 4567', address: '12 Vilakazi St' },
+    area,
+    payment: 'cash',
+    items,
+  }
+}

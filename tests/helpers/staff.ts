@@ -1,0 +1,32 @@
+import { baseURL } from './api'
+
+let cached: Promise<string> | undefined
+
+/** A Payload staff login (the first user, an admin) for the shared test server. */
+export function staffToken(): Promise<string> {
+  cached ??= (async () => {
+    const credentials = { email: 'owner@example.co.za', password: 'test-password-123' }
+    await fetch(`${baseURL()}/cms/api/users/first-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
+    })
+    const res = await fetch(`${baseURL()}/cms/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+    const { token } = (await res.json()) as { token?: string }
+    if (!token) throw new Error(`Staff login failed: ${res.status}`)
+    return token
+  })()
+  return cached
+}
+
+export async function cms(method: string, pathname: string, body?: unknown): Promise<Response> {
+  return fetch(`${baseURL()}/cms/api${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `JWT ${await staffToken()}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+
+import { get, postJson, sql } from '../helpers/api'
+import { orderBody } from '../helpers/factories'
+import { cms } from '../helpers/staff'
+
+type Product = Record<string, unknown> & {
+  sku: string
+  name: string
+  category: string
+  inStock: number
+}
+type Area = { id: number; name: string; fee: number }
+
+const products = async (query = '') => {
+  const res = await get(`/api/products${query}`)
+  expect(res.status).toBe(200)
+  return (await res.json()) as Product[]
+}
+
+const CONTRACT_KEYS = [
+  'sku',
+  'name',
+  'category',
+  'price',
+  'specialPrice',
+  'oldPrice',
+  'description',
+  'imageURL',
+  'inStock',
+]
+
+describe('GET /api/products', () => {
+  it('lists every product in the contract shape, never cached by the browser', async () => {
+    const res = await get('/api/products')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('content-type')).toMatch(/application\/json/)
+    const list = (await res.json()) as Product[]
+    const [row] = await sql<{ count: string }>(`SELECT count(*) FROM products`)
+    expect(list).toHaveLength(Number(row!.count))
+    for (const p of list) {
+      expect(
+        Object.keys(p).every((k) => CONTRACT_KEYS.includes(k)),
+        p.sku,
+      ).toBe(true)
+      expect(typeof p.price).toBe('number')
+      expect(Math.round((p.price as number) * 100)).toBeCloseTo((p.price as number) * 100, 6)
+      expect(Number.isInteger(p.inStock)).toBe(true)
+    }
+  })
+
+  it('searches name or sku without regard to case, with the category', async () => {
+    const lantern = await products('?q=LANTERN')
+    expect(lantern.map((p) => p.sku)).toContain('ELE-003')
+    expect(lantern.every((p) => /lantern/i.test(p.name) || /lantern/i.test(p.sku))).toBe(true)
+    const bySku = await products('?q=hea-00')
+    expect(bySku.length).toBeGreaterThan(0)
+    expect(bySku.every((p) => p.sku.startsWith('HEA-00'))).toBe(true)
+    const clothing = await products('?category=Clothing')
+    expect(clothing.length).toBeGreaterThan(0)
+    expect(clothing.every((p) => p.category === 'Clothing')).toBe(true)
+    const both = await products(`?category=${encodeURIComponent('Home & Garden')}&q=pot`)
+    expect(both.map((p) => p.sku)).toEqual(['HOM-001'])
+    expect(await products('?q=zzz-nothing')).toEqual([])
+  })
+
+  it('pages with limit and offset, and tells the total', async () => {
+    const all = await products('?category=Electronics')
+    const res = await get('/api/products?category=Electronics&limit=3&offset=2')
+    expect(res.headers.get('x-total-count')).toBe(String(all.length))
+    expect(((await res.json()) as Product[]).map((p) => p.sku)).toEqual(
+      all.slice(2, 5).map((p) => p.sku),
+    )
+  })
+
+  it('answers a bad query with 400 naming the parameter', async () => {
+    for (const [query, field] of [
+      ['?category=Toys', 'category'],
+      ['?limit=0', 'limit'],
+      ['?limit=abc', 'limit'],
+      ['?offset=-1', 'offset'],
+      [`?q=${'x'.repeat(101)}`, 'q'],
+    ]) {
+      const res = await get(`/api/products${query}`)
+      expect(res.status, query).toBe(400)
+      expect(await res.json()).toMatchObject({ field })
+    }
+  })
+
+  it('is never stale after an order takes stock', async () => {
+    const before = (await products()).find((p) => p.sku === 'HEA-002')!
+    const res = await postJson('/api/orders', orderBody([{ sku: 'HEA-002', quantity: 2 }]))
+    expect(res.status).toBe(201)
+    const after = (await products()).find((p) => p.sku === 'HEA-002')!
+    expect(after.inStock).toBe(before.inStock - 2)
+  })
+
+  it('is never stale after a product is edited or deleted in /cms', async () => {
+    await products()
+    const [row] = await sql<{ id: number }>(`SELECT id FROM products WHERE sku = 'CLO-009'`)
+    const edited = await cms('PATCH', `/products/${row!.id}`, { name: 'Cotton Socks (24 Pairs)' })
+    expect(edited.status).toBe(200)
+    expect((await products()).find((p) => p.sku === 'CLO-009')?.name).toBe(
+      'Cotton Socks (24 Pairs)',
+    )
+    expect((await cms('DELETE', `/products/${row!.id}`)).status).toBe(200)
+    expect((await products()).some((p) => p.sku === 'CLO-009')).toBe(false)
+  })
+})
+
+describe('GET /api/delivery-areas', () => {
+  it('lists {id, name, fee} sorted by name, fresh after an edit', async () => {
+    const res = await get('/api/delivery-areas')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const areas = (await res.json()) as Area[]
+    expect(areas.length).toBeGreaterThanOrEqual(5)
+    expect(areas.map((a) => a.name)).toEqual(
+      [...areas.map((a) => a.name)].sort((a, b) => (a < b ? -1 : 1)),
+    )
+    for (const a of areas)
+      expect(a).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        fee: expect.any(Number),
+      })
+    const midrand = areas.find((a) => a.name === 'Midrand')!
+    expect(midrand.fee).toBe(99.5)
+    expect((await cms('PATCH', `/delivery-areas/${midrand.id}`, { fee: 101.25 })).status).toBe(200)
+    const fresh = (await (await get('/api/delivery-areas')).json()) as Area[]
+    expect(fresh.find((a) => a.id === midrand.id)?.fee).toBe(101.25)
+  })
+})
