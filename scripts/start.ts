@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 
-import { ensureBuild, nextBin } from './lib/ensure-build'
+import { ensureBuild } from './lib/ensure-build'
 import { prepareRuntime } from './lib/runtime'
 
 const dev = process.argv.includes('--dev')
@@ -14,13 +14,14 @@ const port = process.env.PORT || '3000'
 async function main(): Promise<void> {
   if (!dev) ensureBuild()
   const runtime = await prepareRuntime()
-  const child = spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '--port', port], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/server.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,
       ...runtime.env,
       NODE_ENV: dev ? 'development' : 'production',
       NEXT_TELEMETRY_DISABLED: '1',
+      PORT: port,
     },
   })
 

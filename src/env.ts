@@ -15,6 +15,11 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /** Behind a load balancer: take the client address from X-Forwarded-For (else the socket). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 })
 
 export type Env = z.infer<typeof schema> & { dataDir: string; mediaDir: string }

@@ -29,7 +29,13 @@ const root = path.resolve(import.meta.dirname, '../..')
  * on TEST_DATABASE_URL's (or DATABASE_URL's) server when one is set, else on an embedded
  * PostgreSQL in a temporary folder. Everything is dropped by `stop()`.
  */
-export async function startShopServer(options: { port?: number } = {}): Promise<ShopServer> {
+export async function startShopServer(
+  options: {
+    port?: number
+    /** The URL the app itself connects with (the bench puts a counting proxy in between). */
+    appDatabaseUrl?: (direct: string) => Promise<string>
+  } = {},
+): Promise<ShopServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'))
   // The embedded postgres runs as the postgres user when we are root: let it into the folder.
   fs.chmodSync(dataDir, 0o755)
@@ -55,7 +61,9 @@ export async function startShopServer(options: { port?: number } = {}): Promise<
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: options.appDatabaseUrl
+        ? await options.appDatabaseUrl(databaseUrl)
+        : databaseUrl,
       DATA_DIR: path.join(dataDir, 'app'),
       PORT: String(port),
       ADMIN_TOKEN: adminToken,

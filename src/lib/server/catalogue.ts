@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { ProductDTO } from '@/lib/product'
 import type { Media, Product } from '@/payload-types'
-import { catalogueCache, type CachedCatalogue } from './caches'
+import { catalogueCache, encodeJson, type CachedCatalogue } from './caches'
 import { getShop } from './payload'
 
 export type { ProductDTO }
@@ -45,6 +45,6 @@ export async function listProducts(payload?: Payload): Promise<ProductDTO[]> {
 export function cachedCatalogue(): Promise<CachedCatalogue> {
   return catalogueCache.get(async () => {
     const products = await listProducts()
-    return { products, body: Buffer.from(JSON.stringify(products)) }
+    return { products, body: encodeJson(products) }
   })
 }

@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@/lib/money'
-import { deliveryAreasCache } from './caches'
+import { deliveryAreasCache, encodeJson, type CachedAreas } from './caches'
 import { getShop } from './payload'
 
 export type DeliveryAreaDTO = { id: number; name: string; slug: string; fee: number }
@@ -16,8 +16,6 @@ export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
   return docs.map((a) => ({ id: a.id, name: a.name, slug: a.slug, fee: fromCents(toCents(a.fee)) }))
 }
 
-export function deliveryAreasJson(): Promise<{ body: Buffer }> {
-  return deliveryAreasCache.get(async () => ({
-    body: Buffer.from(JSON.stringify(await listDeliveryAreas())),
-  }))
+export function deliveryAreasJson(): Promise<CachedAreas> {
+  return deliveryAreasCache.get(async () => ({ body: encodeJson(await listDeliveryAreas()) }))
 }

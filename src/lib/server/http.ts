@@ -1,5 +1,14 @@
 import { AppError, TooManyRequests } from '@/lib/errors'
 
+/** Set by scripts/server.ts on every request, overwriting whatever the client sent. */
+export const CLIENT_IP_HEADER = 'x-kc-client-ip'
+
+/** Headers of the cached public GETs, here and in the server's fast path. */
+export const CACHED_JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+} as const
+
 /** JSON with the headers every /api answer carries. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers)

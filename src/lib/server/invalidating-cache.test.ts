@@ -24,6 +24,15 @@ describe('InvalidatingCache', () => {
     expect(loads).toBe(1)
   })
 
+  it('peeks only at a current value', async () => {
+    const cache = new InvalidatingCache<number>()
+    expect(cache.peek()).toBeUndefined()
+    await cache.get(async () => 5)
+    expect(cache.peek()).toBe(5)
+    cache.invalidate()
+    expect(cache.peek()).toBeUndefined()
+  })
+
   it('reloads after invalidation', async () => {
     const cache = new InvalidatingCache<number>()
     let loads = 0

@@ -14,6 +14,11 @@ export class InvalidatingCache<T> {
     this.loading = undefined
   }
 
+  /** The cached value if it is current, without loading. */
+  peek(): T | undefined {
+    return this.entry?.generation === this.generation ? this.entry.value : undefined
+  }
+
   async get(load: () => Promise<T>): Promise<T> {
     if (this.entry?.generation === this.generation) return this.entry.value
     if (this.loading?.generation === this.generation) return this.loading.promise

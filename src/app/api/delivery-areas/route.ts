@@ -1,11 +1,11 @@
 import { deliveryAreasJson } from '@/lib/server/delivery-areas'
-import { handle } from '@/lib/server/http'
+import { CACHED_JSON_HEADERS, handle } from '@/lib/server/http'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = handle(async () => {
   const { body } = await deliveryAreasJson()
-  return new Response(new Uint8Array(body), {
+  return new Response(body, {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   })
 })

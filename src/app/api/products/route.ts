@@ -2,7 +2,7 @@ import { matchesSearch } from '@/lib/catalogue-filter'
 import { BadInput } from '@/lib/errors'
 import { productQuerySchema } from '@/lib/schemas/product-query'
 import { cachedCatalogue } from '@/lib/server/catalogue'
-import { handle, json } from '@/lib/server/http'
+import { CACHED_JSON_HEADERS, handle, json } from '@/lib/server/http'
 import { firstIssue } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'
@@ -14,8 +14,8 @@ export const GET = handle(async (request: Request) => {
   const catalogue = await cachedCatalogue()
   const { q, category, limit, offset } = parsed.data
   if (!q && !category && limit === undefined && offset === undefined) {
-    return new Response(new Uint8Array(catalogue.body), {
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    return new Response(catalogue.body, {
+      headers: CACHED_JSON_HEADERS,
     })
   }
   const matching = catalogue.products.filter((p) => matchesSearch(p, q, category))

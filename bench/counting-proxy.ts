@@ -1,0 +1,47 @@
+import net from 'node:net'
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts the statements clients send: each simple
+ * Query ('Q') and each extended-protocol Execute ('E') message is one statement.
+ */
+export async function startCountingProxy(target: { host: string; port: number }) {
+  const counts = { statements: 0 }
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host)
+    let pending = Buffer.alloc(0)
+    let started = false
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk)
+      pending = Buffer.concat([pending, chunk])
+      for (;;) {
+        if (!started) {
+          if (pending.length < 8) break
+          const length = pending.readInt32BE(0)
+          if (pending.length < length) break
+          const code = pending.readInt32BE(4)
+          pending = pending.subarray(length)
+          // SSLRequest (80877103) and GSSENCRequest (80877104) come before the StartupMessage.
+          if (code !== 80877103 && code !== 80877104) started = true
+          continue
+        }
+        if (pending.length < 5) break
+        const length = pending.readInt32BE(1)
+        if (pending.length < 1 + length) break
+        const type = String.fromCharCode(pending[0]!)
+        if (type === 'Q' || type === 'E') counts.statements++
+        pending = pending.subarray(1 + length)
+      }
+    })
+    upstream.pipe(client)
+    client.on('error', () => upstream.destroy())
+    upstream.on('error', () => client.destroy())
+    client.on('close', () => upstream.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    port,
+    counts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The HTTP server: Next.js (custom server) with one fast path in front of it. The two public
+ * catalogue reads are answered straight from the in-process cache that Next's route handlers fill
+ * and every write invalidates (src/lib/server/caches.ts). On a miss the request goes to Next as
+ * usual, which loads and caches. Everything else is Next's. Run by scripts/start.ts.
+ */
+import http from 'node:http'
+
+import next from 'next'
+
+import { peekCachedBody } from '../src/lib/server/caches'
+import { CACHED_JSON_HEADERS, CLIENT_IP_HEADER } from '../src/lib/server/http'
+
+const dev = process.env.NODE_ENV !== 'production'
+const port = Number(process.env.PORT || 3000)
+
+const app = next({ dev, port, hostname: 'localhost' })
+const handle = app.getRequestHandler()
+await app.prepare()
+
+const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '')
+
+const server = http.createServer((req, res) => {
+  // The one client address the app trusts (admin rate limits): never what a client claims.
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')[0]
+    ?.trim()
+  req.headers[CLIENT_IP_HEADER] = (trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
+  if (req.method === 'GET' && req.url) {
+    const body = peekCachedBody(req.url)
+    if (body) {
+      res.writeHead(200, { ...CACHED_JSON_HEADERS, 'content-length': body.byteLength })
+      res.end(body)
+      return
+    }
+  }
+  void handle(req, res)
+})
+server.keepAliveTimeout = 65_000
+server.listen(port, () => console.log(`Shop ready on http://localhost:${port}`))
+
+const close = () => server.close(() => process.exit(0))
+process.on('SIGTERM', close)
+process.on('SIGINT', close)
