@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic'
 export const GET = handle(async () => {
   const { body } = await deliveryAreasJson()
   return new Response(body, {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: CACHED_JSON_HEADERS,
   })
 })
