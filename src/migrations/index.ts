@@ -1,5 +1,6 @@
 import * as migration_20261122_133709_initial from './20261122_133709_initial'
 import * as migration_20261122_133725_db_constraints from './20261122_133725_db_constraints'
+import * as migration_20261122_140735_admin_auth_failures from './20261122_140735_admin_auth_failures'
 
 export const migrations = [
   {
@@ -11,5 +12,10 @@ export const migrations = [
     up: migration_20261122_133725_db_constraints.up,
     down: migration_20261122_133725_db_constraints.down,
     name: '20261122_133725_db_constraints',
+  },
+  {
+    up: migration_20261122_140735_admin_auth_failures.up,
+    down: migration_20261122_140735_admin_auth_failures.down,
+    name: '20261122_140735_admin_auth_failures',
   },
 ]

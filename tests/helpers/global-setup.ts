@@ -7,6 +7,7 @@ declare module 'vitest' {
     baseURL: string
     adminToken: string
     databaseUrl: string
+    launcherPid: number
   }
 }
 
@@ -15,5 +16,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', server.baseURL)
   project.provide('adminToken', server.adminToken)
   project.provide('databaseUrl', server.databaseUrl)
+  project.provide('launcherPid', server.pid)
   return server.stop
 }

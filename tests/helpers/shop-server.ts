@@ -19,6 +19,8 @@ export type ShopServer = {
   adminToken: string
   databaseUrl: string
   dataDir: string
+  /** The launcher's pid; the HTTP server is its child. */
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -68,6 +70,8 @@ export async function startShopServer(
       PORT: String(port),
       ADMIN_TOKEN: adminToken,
       NEXT_TELEMETRY_DISABLED: '1',
+      // Tests act as many clients by sending X-Forwarded-For (the admin rate limit is per client).
+      TRUST_PROXY: 'true',
     },
   })
   fs.closeSync(log)
@@ -92,7 +96,7 @@ export async function startShopServer(
     await stop()
     throw error
   }
-  return { baseURL, adminToken, databaseUrl, dataDir, stop }
+  return { baseURL, adminToken, databaseUrl, dataDir, pid: child.pid!, stop }
 }
 
 function withDatabase(url: string, database: string): string {

@@ -77,6 +77,17 @@ describe('npm start on the embedded database', () => {
     expect(first.output).toContain(token)
     expect(fs.existsSync(path.join(dataDir, 'payload-secret'))).toBe(true)
     expect(postgresProcessesFor(dataDir)).toHaveLength(1)
+
+    // Without TRUST_PROXY the client address is the socket's: a made-up X-Forwarded-For on each
+    // try does not earn a fresh budget of failed admin keys.
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${first.baseURL}/api/admin/orders`, {
+        headers: { 'x-admin-key': `guess-${i}`, 'x-forwarded-for': `203.0.113.${i + 1}` },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429])
     await first.stop()
     expect(postgresProcessesFor(dataDir)).toHaveLength(0)
 

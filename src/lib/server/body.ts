@@ -16,7 +16,14 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return ''
+  return new TextDecoder('utf-8').decode(await readBytes(request, limit))
+}
+
+/** The raw body, refusing (413) past `limit` bytes whatever Content-Length claimed. */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > limit) throw new PayloadTooLarge(limit)
+  if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -30,5 +37,5 @@ async function readText(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value)
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  return new Uint8Array(Buffer.concat(chunks))
 }

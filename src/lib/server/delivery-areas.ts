@@ -1,4 +1,7 @@
-import { fromCents, toCents } from '@/lib/money'
+import { Conflict } from '@/lib/errors'
+import { fromCents, toCents, toDecimalText } from '@/lib/money'
+import type { DeliveryAreaInput } from '@/lib/schemas/delivery-area'
+import { slugify } from '@/lib/slug'
 import { deliveryAreasCache, encodeJson, type CachedAreas } from './caches'
 import { getShop } from './payload'
 
@@ -18,4 +21,52 @@ export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
 
 export function deliveryAreasJson(): Promise<CachedAreas> {
   return deliveryAreasCache.get(async () => ({ body: encodeJson(await listDeliveryAreas()) }))
+}
+
+/** Owner writes; the caller has passed requireAdmin. Raw SQL so the list swap is one transaction. */
+export async function createDeliveryArea(input: DeliveryAreaInput): Promise<DeliveryAreaDTO> {
+  const pool = (await getShop()).db.pool
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO delivery_areas (name, slug, fee) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [input.name, slugify(input.name), toDecimalText(toCents(input.fee))],
+  )
+  if (!rows[0]) {
+    throw new Conflict(`A delivery area named "${input.name}" already exists.`, { field: 'name' })
+  }
+  deliveryAreasCache.invalidate()
+  return { id: rows[0].id, name: input.name, slug: slugify(input.name), fee: input.fee }
+}
+
+/**
+ * Replaces the whole list: areas are matched by slug (kept, renamed or re-priced), new ones added
+ * and the rest removed, all in one transaction. Orders keep the area they were placed with.
+ */
+export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<DeliveryAreaDTO[]> {
+  const pool = (await getShop()).db.pool
+  const client = await pool.connect()
+  const slugs = areas.map((a) => slugify(a.name))
+  try {
+    await client.query('BEGIN')
+    await client.query('DELETE FROM delivery_areas WHERE NOT (slug = ANY($1::varchar[]))', [slugs])
+    // Renames that swap names between areas would trip the unique name for a moment.
+    await client.query(
+      `UPDATE delivery_areas SET name = name || ' ' || id WHERE slug = ANY($1::varchar[])`,
+      [slugs],
+    )
+    await client.query(
+      `INSERT INTO delivery_areas (name, slug, fee)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::numeric[])
+       ON CONFLICT (slug) DO UPDATE SET name = excluded.name, fee = excluded.fee, updated_at = now()`,
+      [areas.map((a) => a.name), slugs, areas.map((a) => toDecimalText(toCents(a.fee)))],
+    )
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+  deliveryAreasCache.invalidate()
+  return listDeliveryAreas()
 }

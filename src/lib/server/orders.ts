@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import type { PoolClient } from 'pg'
 
-import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/lib/errors'
+import { addDays, startOfShopDay } from '@/lib/dates'
+import { BadInput, Conflict, InsufficientStock, NotFound, Unprocessable } from '@/lib/errors'
 import { toCents, fromCents, toDecimalText } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { newOrderId } from '@/lib/order-id'
 import { chargedPrice, orderTotals, type PricedLine } from '@/lib/pricing'
 import { mergeLines, type OrderInput } from '@/lib/schemas/order'
+import type { OrderFilter } from '@/lib/schemas/order-filter'
 import { catalogueCache } from './caches'
 import { getShop } from './payload'
 
@@ -259,6 +261,31 @@ export function toOrderDTO(row: OrderRow): OrderDTO {
     total: fromCents(toCents(row.total)),
     source: row.source || 'web',
   }
+}
+
+/** Orders newest first, filtered by payment and by Johannesburg days (inclusive). */
+export async function listOrders(filter: OrderFilter): Promise<OrderDTO[]> {
+  const pool = (await getShop()).db.pool
+  const { rows } = await pool.query<OrderRow>(
+    `${ORDER_SELECT}
+      WHERE ($1::text IS NULL OR o.payment::text = $1)
+        AND ($2::timestamptz IS NULL OR o.created_at >= $2)
+        AND ($3::timestamptz IS NULL OR o.created_at < $3)
+      GROUP BY o.id ORDER BY o.created_at DESC, o.id DESC`,
+    [
+      filter.payment ?? null,
+      filter.startDate ? startOfShopDay(filter.startDate) : null,
+      filter.endDate ? startOfShopDay(addDays(filter.endDate, 1)) : null,
+    ],
+  )
+  return rows.map(toOrderDTO)
+}
+
+export async function getOrder(orderId: string): Promise<OrderDTO> {
+  const pool = (await getShop()).db.pool
+  const order = await loadOrder(pool, { orderId })
+  if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
+  return order
 }
 
 /** Deadlocks and serialisation failures are retried, and so is the rare order-id collision. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 
+import { BadInput } from '@/lib/errors'
+
 /** The first problem of a failed parse as a readable message and the field it concerns. */
 export function firstIssue(error: z.ZodError): [string, { field: string }] {
   const issue = error.issues[0]
@@ -11,4 +13,11 @@ export function firstIssue(error: z.ZodError): [string, { field: string }] {
       : `${field}: ${message}`,
     { field },
   ]
+}
+
+/** Parses a value with a schema, or throws the 400 that names the first bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
+  return parsed.data
 }

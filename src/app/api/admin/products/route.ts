@@ -1,0 +1,46 @@
+import { BadInput } from '@/lib/errors'
+import { productCreateSchema } from '@/lib/schemas/product'
+import { adminOnly } from '@/lib/server/admin-auth'
+import { readBytes, readJson } from '@/lib/server/body'
+import { handle, json } from '@/lib/server/http'
+import { MAX_IMAGE_BYTES } from '@/lib/server/images'
+import { createProduct } from '@/lib/server/products'
+import { parseWith } from '@/lib/server/validation'
+
+export const dynamic = 'force-dynamic'
+
+/** JSON, or multipart with a `data` JSON part and an optional `image` file. */
+export const POST = handle(
+  adminOnly(async (request: Request) => {
+    const type = request.headers.get('content-type') ?? ''
+    if (!type.toLowerCase().startsWith('multipart/form-data')) {
+      return json(await createProduct(parseWith(productCreateSchema, await readJson(request))), {
+        status: 201,
+      })
+    }
+    const bytes = await readBytes(request, MAX_IMAGE_BYTES + 200_000)
+    let form: FormData
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
+    } catch {
+      throw new BadInput('The multipart body could not be read.', { field: 'body' })
+    }
+    const data = form.get('data')
+    if (typeof data !== 'string') {
+      throw new BadInput('Send the product as a JSON `data` part.', { field: 'data' })
+    }
+    let fields: unknown
+    try {
+      fields = JSON.parse(data)
+    } catch {
+      throw new BadInput('The `data` part is not valid JSON.', { field: 'data' })
+    }
+    const input = parseWith(productCreateSchema, fields)
+    const image = form.get('image')
+    const imageBytes =
+      image instanceof Blob && image.size > 0
+        ? new Uint8Array(await image.arrayBuffer())
+        : undefined
+    return json(await createProduct(input, imageBytes), { status: 201 })
+  }),
+)

@@ -1,0 +1,127 @@
+import Papa from 'papaparse'
+
+/** The export's columns, in the spec's order; an import must use exactly these names. */
+export const CSV_COLUMNS = [
+  'sku',
+  'name',
+  'category',
+  'price',
+  'oldPrice',
+  'description',
+  'specialPrice',
+  'imageURL',
+  'inStock',
+] as const
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+export type CsvRecord = Partial<Record<CsvColumn, string>>
+export type CsvProduct = {
+  sku: string
+  name: string
+  category: string
+  price: number
+  oldPrice?: number | null
+  description?: string | null
+  specialPrice?: number | null
+  imageURL?: string | null
+  inStock: number
+}
+
+const REQUIRED: CsvColumn[] = ['sku', 'name', 'category', 'price']
+const TEXT_COLUMNS = new Set<CsvColumn>(['sku', 'name', 'category', 'description', 'imageURL'])
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A spreadsheet must never run a cell: text that looks like a formula gets a leading `'`. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+/** The inverse on import, so that export then import gives back the same text. */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text
+}
+
+function cell(value: string): string {
+  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+function money(value: number | null | undefined): string {
+  return value == null ? '' : value.toFixed(2)
+}
+
+/** RFC 4180 CSV (CRLF line ends) of the given products, header first. */
+export function productsToCsv(products: CsvProduct[]): string {
+  const lines = [CSV_COLUMNS.join(',')]
+  for (const p of products) {
+    const values: Record<CsvColumn, string> = {
+      sku: p.sku,
+      name: p.name,
+      category: p.category,
+      price: money(p.price),
+      oldPrice: money(p.oldPrice),
+      description: p.description ?? '',
+      specialPrice: money(p.specialPrice),
+      imageURL: p.imageURL ?? '',
+      inStock: String(p.inStock),
+    }
+    lines.push(
+      CSV_COLUMNS.map((c) =>
+        cell(TEXT_COLUMNS.has(c) ? neutraliseFormula(values[c]) : values[c]),
+      ).join(','),
+    )
+  }
+  return `${lines.join('\r\n')}\r\n`
+}
+
+export type CsvParseResult =
+  { ok: true; records: { line: number; values: CsvRecord }[] } | { ok: false; error: string }
+
+/**
+ * Parses CSV text into records keyed by the known columns only. The header is checked before any
+ * row becomes an object, so a column such as `__proto__` is refused, never used as a key.
+ * `line` is the record's number counting the header as 1.
+ */
+export function parseProductsCsv(text: string, maxRows: number): CsvParseResult {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    header: false,
+    skipEmptyLines: 'greedy',
+  })
+  const fatal = parsed.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter')
+  if (fatal)
+    return {
+      ok: false,
+      error: `CSV is malformed near row ${(fatal.row ?? 0) + 1}: ${fatal.message}`,
+    }
+  const [header, ...rows] = parsed.data
+  if (!header) return { ok: false, error: 'The CSV is empty: it needs a header row.' }
+  const names = header.map((h) => h.trim())
+  const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n))
+  if (unknown.length) {
+    return {
+      ok: false,
+      error: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => JSON.stringify(u)).join(', ')}. Use: ${CSV_COLUMNS.join(', ')}.`,
+    }
+  }
+  const duplicated = names.filter((n, i) => names.indexOf(n) !== i)
+  if (duplicated.length) return { ok: false, error: `Column ${duplicated[0]} appears twice.` }
+  const missing = REQUIRED.filter((r) => !names.includes(r))
+  if (missing.length)
+    return {
+      ok: false,
+      error: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`,
+    }
+  if (rows.length > maxRows) return { ok: false, error: `At most ${maxRows} rows per import.` }
+
+  const columns = names as CsvColumn[]
+  return {
+    ok: true,
+    records: rows.map((row, index) => {
+      const values: CsvRecord = {}
+      columns.forEach((column, i) => {
+        const raw = row[i] ?? ''
+        values[column] = TEXT_COLUMNS.has(column) ? restoreFormula(raw) : raw
+      })
+      return { line: index + 2, values }
+    }),
+  }
+}

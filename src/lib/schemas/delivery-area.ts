@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+import { hasAtMostTwoDecimals } from '@/lib/money'
+import { slugify } from '@/lib/slug'
+
+export const deliveryAreaSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'Please enter a valid area name and fee.')
+    .max(100, 'name must be at most 100 characters')
+    .refine((n) => slugify(n) !== '', 'name must contain a letter or digit'),
+  fee: z
+    .number({ error: 'fee must be a number' })
+    .positive('Please enter a valid area name and fee.')
+    .max(100_000, 'fee must be at most 100000')
+    .refine(hasAtMostTwoDecimals, 'fee must have at most two decimals'),
+})
+
+export const deliveryAreaListSchema = z.object({
+  areas: z
+    .array(deliveryAreaSchema, { error: 'areas must be a list of {name, fee}' })
+    .max(500, 'At most 500 delivery areas')
+    .superRefine((areas, ctx) => {
+      const seen = new Map<string, number>()
+      areas.forEach((area, index) => {
+        const slug = slugify(area.name)
+        if (seen.has(slug)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `Two areas are named "${area.name}"`,
+          })
+        }
+        seen.set(slug, index)
+      })
+    }),
+})
+
+export type DeliveryAreaInput = z.infer<typeof deliveryAreaSchema>

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+import { CATEGORIES } from '@/lib/categories'
+import { hasAtMostTwoDecimals } from '@/lib/money'
+
+const MAX_PRICE = 10_000_000
+const MAX_STOCK = 10_000_000
+
+const money = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .positive(`${field} must be more than 0`)
+    .max(MAX_PRICE, `${field} must be at most ${MAX_PRICE}`)
+    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimals`)
+
+/** '' clears an optional text field, like leaving the form field empty. */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+
+const imageURL = optionalText('imageURL', 2000).refine(
+  (v) => v == null || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+  'imageURL must be an http(s) URL or a path on this shop',
+)
+
+const fields = {
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(200, 'name must be at most 200 characters'),
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
+  price: money('price'),
+  specialPrice: money('specialPrice').nullable().optional(),
+  oldPrice: money('oldPrice').nullable().optional(),
+  description: optionalText('description', 5000),
+  imageURL,
+  inStock: z
+    .number({ error: 'inStock must be a number' })
+    .int('inStock must be a whole number')
+    .min(0, 'inStock must be 0 or more')
+    .max(MAX_STOCK, `inStock must be at most ${MAX_STOCK}`),
+}
+
+export const skuSchema = z
+  .string({ error: 'sku is required' })
+  .trim()
+  .min(1, 'sku is required')
+  .max(64, 'sku must be at most 64 characters')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'sku may contain only letters, digits, dots, dashes and underscores',
+  )
+
+/** POST /api/admin/products, the dashboard's create dialog and each CSV row. */
+export const productCreateSchema = z.object({
+  sku: skuSchema,
+  ...fields,
+  inStock: fields.inStock.default(0),
+})
+
+/** PUT /api/products/{sku}: any of the fields; the sku itself never changes. */
+export const productUpdateSchema = z
+  .object(fields)
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change')
+
+export type ProductCreateInput = z.infer<typeof productCreateSchema>
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>

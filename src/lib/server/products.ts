@@ -1,0 +1,86 @@
+import type { Payload, Where } from 'payload'
+
+import { Conflict, NotFound } from '@/lib/errors'
+import type { ProductDTO } from '@/lib/product'
+import type { ProductCreateInput, ProductUpdateInput } from '@/lib/schemas/product'
+import type { Product } from '@/payload-types'
+import { toProductDTO } from './catalogue'
+import { storeProductImage } from './images'
+import { getShop } from './payload'
+
+/*
+ * Owner operations on products. Every caller has passed requireAdmin, so these use the Local API
+ * with overrideAccess: the admin key, not a Payload login, is the authority here. Payload's hooks
+ * still run, which is what keeps the catalogue cache fresh.
+ */
+
+export async function getProduct(sku: string): Promise<ProductDTO> {
+  return toProductDTO(await findBySku(await getShop(), sku))
+}
+
+export async function createProduct(
+  input: ProductCreateInput,
+  image?: Uint8Array,
+): Promise<ProductDTO> {
+  const payload = await getShop()
+  if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
+  const imageId = image ? await storeProductImage(payload, image, input.sku, input.name) : undefined
+  try {
+    const created = await payload.create({
+      collection: 'products',
+      data: { ...input, ...(imageId ? { image: imageId } : {}) },
+      depth: 1,
+      overrideAccess: true,
+    })
+    return toProductDTO(created)
+  } catch (error) {
+    if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
+    throw error
+  }
+}
+
+export async function updateProduct(sku: string, patch: ProductUpdateInput): Promise<ProductDTO> {
+  const payload = await getShop()
+  const current = await findBySku(payload, sku)
+  const updated = await payload.update({
+    collection: 'products',
+    id: current.id,
+    data: patch,
+    depth: 1,
+    overrideAccess: true,
+  })
+  return toProductDTO(updated)
+}
+
+/** Orders keep their own snapshot of the lines, so deleting a product changes no order. */
+export async function deleteProduct(sku: string): Promise<void> {
+  const payload = await getShop()
+  const current = await findBySku(payload, sku)
+  await payload.delete({ collection: 'products', id: current.id, overrideAccess: true })
+}
+
+async function findBySku(payload: Payload, sku: string): Promise<Product> {
+  const { docs } = await payload.find({
+    collection: 'products',
+    where: bySku(sku),
+    limit: 1,
+    depth: 1,
+    overrideAccess: true,
+  })
+  if (!docs[0]) throw new NotFound(`No product with sku ${sku}.`, { sku })
+  return docs[0]
+}
+
+async function existsSku(payload: Payload, sku: string): Promise<boolean> {
+  const { totalDocs } = await payload.count({
+    collection: 'products',
+    where: bySku(sku),
+    overrideAccess: true,
+  })
+  return totalDocs > 0
+}
+
+const bySku = (sku: string): Where => ({ sku: { equals: sku } })
+
+const duplicate = (sku: string) =>
+  new Conflict(`A product with sku ${sku} already exists.`, { sku, field: 'sku' })
