@@ -16,7 +16,10 @@ export const Media: CollectionConfig = {
     formatOptions: { format: 'webp', options: { quality: 80 } },
     imageSizes: IMAGE_WIDTHS.map((width) => ({
       name: `w${width}`,
+      // Square crops, so that each size's file name (`<name>-<w>x<w>.webp`) follows from the
+      // original's and the storefront can build a srcset from imageURL alone.
       width,
+      height: width,
       withoutEnlargement: false,
       formatOptions: { format: 'webp' as const, options: { quality: 75 } },
     })),

@@ -1,0 +1,112 @@
+'use client'
+
+import { Dialog } from '@/components/ui/dialog'
+import { itemCount, subtotalCents } from '@/lib/cart/store'
+import { formatRand, toCents } from '@/lib/money'
+import { shortOfFreeDelivery } from '@/lib/pricing'
+import { useCart } from './cart-provider'
+
+/** A drawer on the right on desktop, a bottom sheet (80% high) on phones, plus the phone's bar. */
+export function CartPanel({
+  freeFromCents,
+  onCheckout,
+}: {
+  freeFromCents: number
+  onCheckout: () => void
+}) {
+  const items = useCart((s) => s.items)
+  const isOpen = useCart((s) => s.isOpen)
+  const setOpen = useCart((s) => s.setOpen)
+  const updateQuantity = useCart((s) => s.updateQuantity)
+  const removeItem = useCart((s) => s.removeItem)
+  const count = itemCount(items)
+  const subtotal = subtotalCents(items)
+  const short = shortOfFreeDelivery(subtotal, freeFromCents)
+
+  return (
+    <>
+      {count > 0 && !isOpen ? (
+        <div className="cart-bar" role="region" aria-label="Cart summary">
+          <span>
+            {count} {count === 1 ? 'item' : 'items'} · {formatRand(subtotal)}
+          </span>
+          <button type="button" className="button primary" onClick={() => setOpen(true)}>
+            View Cart
+          </button>
+        </div>
+      ) : null}
+      <Dialog open={isOpen} onClose={() => setOpen(false)} title="Your Cart" className="cart-panel">
+        {items.length === 0 ? (
+          <div className="cart-empty">
+            <p className="cart-empty-title">Your cart is empty</p>
+            <p>Add some products to get started!</p>
+          </div>
+        ) : (
+          <>
+            <ul className="cart-lines" aria-label="Cart items">
+              {items.map((item) => (
+                <li key={item.sku} className="cart-line">
+                  <div className="cart-line-text">
+                    <p className="cart-line-name">{item.name}</p>
+                    <p className="cart-line-price">{formatRand(toCents(item.price))} each</p>
+                  </div>
+                  <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Decrease quantity of ${item.name}`}
+                      onClick={() => updateQuantity(item.sku, item.quantity - 1)}
+                    >
+                      −
+                    </button>
+                    <span aria-live="polite" data-testid={`qty-${item.sku}`}>
+                      {item.quantity}
+                    </span>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Increase quantity of ${item.name}`}
+                      disabled={item.quantity >= item.inStock}
+                      onClick={() => updateQuantity(item.sku, item.quantity + 1)}
+                    >
+                      +
+                    </button>
+                  </div>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Remove ${item.name} from cart`}
+                    onClick={() => removeItem(item.sku)}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="cart-footer">
+              <p className="cart-subtotal">
+                <span>Subtotal</span>
+                <strong data-testid="cart-subtotal">{formatRand(subtotal)}</strong>
+              </p>
+              <p className="free-delivery-hint">
+                {short > 0
+                  ? `Add ${formatRand(short)} more for free delivery`
+                  : 'You qualify for free delivery!'}
+              </p>
+              <button
+                type="button"
+                className="button primary block"
+                onClick={() => {
+                  setOpen(false)
+                  onCheckout()
+                }}
+              >
+                Proceed to Checkout
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </>
+  )
+}

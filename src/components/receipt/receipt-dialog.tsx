@@ -1,0 +1,122 @@
+'use client'
+
+import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import { formatShopDateTime } from '@/lib/dates'
+import { formatRand, toCents } from '@/lib/money'
+import type { OrderDTO } from '@/lib/order'
+import {
+  FREE_DELIVERY_NOTE,
+  hasFreeDelivery,
+  paymentLabel,
+  receiptText,
+  whatsappLink,
+} from '@/lib/receipt'
+
+type Props = {
+  order: OrderDTO | undefined
+  onClose: () => void
+  shopName: string
+  whatsappNumber: string
+  freeFromCents: number
+}
+
+export function ReceiptDialog({ order, onClose, shopName, whatsappNumber, freeFromCents }: Props) {
+  const toast = useToast()
+  if (!order) return null
+  const text = receiptText(order, shopName, freeFromCents)
+  const money = (rands: number) => formatRand(toCents(rands))
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      toast({
+        title: 'Copied!',
+        description: 'The receipt is on your clipboard.',
+        variant: 'success',
+      })
+    } catch {
+      toast({
+        title: 'Copy Failed',
+        description: 'Select the receipt and copy it by hand.',
+        variant: 'error',
+      })
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title="Order Receipt" className="receipt-dialog">
+      <article className="receipt" aria-label={`Receipt for order ${order.orderId}`}>
+        <p className="receipt-success">Thank you! Your order has been placed successfully.</p>
+        <p className="receipt-shop">{shopName}</p>
+        <dl className="receipt-facts">
+          <dt>Order ID</dt>
+          <dd data-testid="receipt-order-id">{order.orderId}</dd>
+          <dt>Date</dt>
+          <dd>{formatShopDateTime(new Date(order.createdAt))}</dd>
+          <dt>Customer</dt>
+          <dd>{order.customer.name}</dd>
+          <dt>Phone</dt>
+          <dd>{order.customer.phone}</dd>
+          <dt>Delivery Area</dt>
+          <dd>{order.areaName}</dd>
+          <dt>Payment</dt>
+          <dd>{paymentLabel(order.payment)}</dd>
+          {order.customer.address ? (
+            <>
+              <dt>Address</dt>
+              <dd>{order.customer.address}</dd>
+            </>
+          ) : null}
+        </dl>
+        <table className="receipt-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.sku}>
+                <td>{item.name}</td>
+                <td>{item.quantity}</td>
+                <td>{formatRand(toCents(item.price) * item.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="receipt-totals">
+          <dt>Subtotal</dt>
+          <dd>{money(order.subtotal)}</dd>
+          <dt>Delivery Fee</dt>
+          <dd>{money(order.fee)}</dd>
+          <dt className="total">Total</dt>
+          <dd className="total" data-testid="receipt-total">
+            {money(order.total)}
+          </dd>
+        </dl>
+        {hasFreeDelivery(order, freeFromCents) ? (
+          <p className="free-note">{FREE_DELIVERY_NOTE}</p>
+        ) : null}
+      </article>
+      <div className="receipt-actions">
+        <a
+          className="button whatsapp"
+          href={whatsappLink(whatsappNumber, text)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Send via WhatsApp
+        </a>
+        <button type="button" className="button" onClick={copy}>
+          Copy
+        </button>
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,102 @@
+'use client'
+
+import { useState } from 'react'
+
+import { useCart } from '@/components/cart/cart-provider'
+import { useToast } from '@/components/ui/toast'
+import { OutOfStockError } from '@/lib/cart/store'
+import { formatRand, toCents } from '@/lib/money'
+import type { ProductDTO } from '@/lib/product'
+import { ProductImage } from './product-image'
+import { QuickEdit } from './quick-edit'
+
+const ADDING_MS = 300
+
+export function ProductCard({
+  product,
+  eager,
+  hiddenOnPhone,
+  lowStock,
+  isOwner,
+  onChanged,
+}: {
+  product: ProductDTO
+  eager: boolean
+  hiddenOnPhone: boolean
+  lowStock: number
+  isOwner: boolean
+  onChanged: () => void
+}) {
+  const addItem = useCart((s) => s.addItem)
+  const inCart = useCart((s) => s.items.find((i) => i.sku === product.sku)?.quantity ?? 0)
+  const toast = useToast()
+  const [adding, setAdding] = useState(false)
+  const soldOut = product.inStock <= 0
+  const charged = product.specialPrice ?? product.price
+
+  const add = () => {
+    setAdding(true)
+    try {
+      if (!soldOut && inCart >= product.inStock) {
+        toast({
+          title: 'Out of Stock',
+          description: `You already have all ${product.inStock} in your cart.`,
+          variant: 'error',
+        })
+      } else {
+        addItem(product)
+        toast({
+          title: 'Added to Cart',
+          description: `${product.name} has been added to your cart.`,
+          variant: 'success',
+        })
+      }
+    } catch (error) {
+      if (error instanceof OutOfStockError) {
+        toast({ title: 'Out of Stock', description: error.message, variant: 'error' })
+      } else {
+        toast({ title: 'Error', description: 'Failed to add product to cart.', variant: 'error' })
+      }
+    } finally {
+      setTimeout(() => setAdding(false), ADDING_MS)
+    }
+  }
+
+  return (
+    <li
+      className={`product-card${soldOut ? ' sold-out' : ''}${hiddenOnPhone ? ' beyond-fold' : ''}`}
+      data-sku={product.sku}
+    >
+      <div className="product-media">
+        <ProductImage src={product.imageURL} alt={product.name} eager={eager} />
+        {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
+        {product.specialPrice != null ? <span className="badge-special">Special</span> : null}
+      </div>
+      <div className="product-info">
+        <p className="product-category">{product.category}</p>
+        <h2 className="product-name">{product.name}</h2>
+        <p className="product-price">
+          <span className="price-now">{formatRand(toCents(charged))}</span>
+          {product.specialPrice != null ? (
+            <s className="price-was" aria-label={`was ${formatRand(toCents(product.price))}`}>
+              {formatRand(toCents(product.price))}
+            </s>
+          ) : null}
+        </p>
+        <p className={`product-stock${!soldOut && product.inStock < lowStock ? ' low' : ''}`}>
+          {soldOut ? 'Out of Stock' : `${product.inStock} in stock`}
+        </p>
+        <button
+          type="button"
+          className="button primary add-to-cart"
+          onClick={add}
+          disabled={soldOut || adding}
+          aria-label={`Add ${product.name} to cart`}
+        >
+          {adding ? 'Adding...' : soldOut ? 'Out of Stock' : 'Add to Cart'}
+        </button>
+        {isOwner ? <QuickEdit product={product} onChanged={onChanged} /> : null}
+      </div>
+    </li>
+  )
+}

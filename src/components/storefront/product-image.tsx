@@ -1,0 +1,63 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+
+import { srcSetFor } from '@/lib/image-srcset'
+
+const PLACEHOLDER = '/placeholder.svg'
+const SIZES = '(max-width: 768px) 50vw, 280px'
+
+/**
+ * A product photo: eager for the first cards, otherwise loaded once it comes within 50 px of the
+ * viewport; the placeholder when the photo is missing or fails, then "Image unavailable".
+ */
+export function ProductImage({ src, alt, eager }: { src?: string; alt: string; eager: boolean }) {
+  const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
+    src ? 'photo' : 'placeholder',
+  )
+  const [near, setNear] = useState(eager)
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (near || !box.current) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true)
+          observer.disconnect()
+        }
+      },
+      { rootMargin: '50px' },
+    )
+    observer.observe(box.current)
+    return () => observer.disconnect()
+  }, [near])
+
+  if (stage === 'failed') {
+    return (
+      <div className="product-image image-unavailable" ref={box}>
+        Image unavailable
+      </div>
+    )
+  }
+  const url = stage === 'photo' ? src! : PLACEHOLDER
+  return (
+    <div className="product-image" ref={box}>
+      {near ? (
+        // eslint-disable-next-line @next/next/no-img-element -- sizes come from Payload's media, not next/image
+        <img
+          src={url}
+          srcSet={stage === 'photo' ? srcSetFor(src) : undefined}
+          sizes={SIZES}
+          alt={alt}
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          onError={() => setStage(stage === 'photo' ? 'placeholder' : 'failed')}
+        />
+      ) : null}
+    </div>
+  )
+}

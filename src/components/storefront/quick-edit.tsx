@@ -1,0 +1,99 @@
+'use client'
+
+import { useToast } from '@/components/ui/toast'
+import { adminFetch } from '@/lib/admin-client'
+import type { ProductDTO } from '@/lib/product'
+
+/** The owner's Edit (three prompts) and Delete (a confirmation) on a storefront card. */
+export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChanged: () => void }) {
+  const toast = useToast()
+  const path = `/api/products/${encodeURIComponent(product.sku)}`
+
+  const edit = async () => {
+    const name = window.prompt('Product name:', product.name)
+    if (name === null) return
+    const priceText = window.prompt('Price (R):', String(product.price))
+    if (priceText === null) return
+    const price = Number(priceText.trim().replace(',', '.'))
+    if (!priceText.trim() || !Number.isFinite(price) || price <= 0) {
+      toast({ title: 'Invalid Price', description: 'Please enter a valid price', variant: 'error' })
+      return
+    }
+    const stockText = window.prompt('Stock quantity:', String(product.inStock))
+    if (stockText === null) return
+    const inStock = Number(stockText.trim())
+    if (!stockText.trim() || !Number.isInteger(inStock) || inStock < 0) {
+      toast({
+        title: 'Invalid Stock',
+        description: 'Please enter a valid stock quantity',
+        variant: 'error',
+      })
+      return
+    }
+    try {
+      await adminFetch(path, {
+        method: 'PUT',
+        body: JSON.stringify({ name: name.trim(), price, inStock }),
+      })
+      toast({ title: 'Product updated successfully!', variant: 'success' })
+      onChanged()
+    } catch (error) {
+      const expired = error instanceof Error && error.message.includes('Unauthorized')
+      toast(
+        expired
+          ? {
+              title: 'Session expired',
+              description: 'Please re-login to continue.',
+              variant: 'error',
+            }
+          : { title: 'Error', description: 'Failed to update product', variant: 'error' },
+      )
+    }
+  }
+
+  const remove = async () => {
+    if (
+      !window.confirm(
+        `Are you sure you want to delete "${product.name}"? This action cannot be undone.`,
+      )
+    )
+      return
+    try {
+      await adminFetch(path, { method: 'DELETE' })
+      toast({ title: 'Product deleted successfully!', variant: 'success' })
+      onChanged()
+    } catch (error) {
+      const expired = error instanceof Error && error.message.includes('Unauthorized')
+      toast(
+        expired
+          ? {
+              title: 'Session expired',
+              description: 'Please re-login to continue.',
+              variant: 'error',
+            }
+          : { title: 'Error', description: 'Failed to delete product', variant: 'error' },
+      )
+    }
+  }
+
+  return (
+    <div className="quick-edit">
+      <button
+        type="button"
+        className="button small"
+        onClick={edit}
+        aria-label={`Edit ${product.name}`}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="button small danger"
+        onClick={remove}
+        aria-label={`Delete ${product.name}`}
+      >
+        Delete
+      </button>
+    </div>
+  )
+}

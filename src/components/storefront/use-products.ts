@@ -1,0 +1,44 @@
+'use client'
+
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+import type { ProductDTO } from '@/lib/product'
+
+type State = { data?: ProductDTO[]; error?: Error; loading: boolean }
+
+/**
+ * The product list as the spec's query defaults have it: stale at once, fetched again whenever
+ * the window regains focus, never retried. Starts from the server-rendered list.
+ */
+export function useProducts(initial: ProductDTO[] | undefined) {
+  const [state, setState] = useState<State>({ data: initial, loading: !initial })
+  const inflight = useRef<AbortController | undefined>(undefined)
+
+  const refetch = useCallback(async () => {
+    inflight.current?.abort()
+    const controller = new AbortController()
+    inflight.current = controller
+    setState((s) => ({ ...s, loading: true }))
+    try {
+      const res = await fetch('/api/products', { cache: 'no-store', signal: controller.signal })
+      if (!res.ok) throw new Error('Failed to fetch products')
+      const data = (await res.json()) as ProductDTO[]
+      setState({ data, loading: false })
+    } catch (error) {
+      if (controller.signal.aborted) return
+      setState((s) => ({ ...s, error: error as Error, loading: false }))
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!initial) void refetch()
+    const onFocus = () => void refetch()
+    window.addEventListener('focus', onFocus)
+    return () => {
+      window.removeEventListener('focus', onFocus)
+      inflight.current?.abort()
+    }
+  }, [initial, refetch])
+
+  return { ...state, refetch }
+}

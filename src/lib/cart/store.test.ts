@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import {
+  CART_STORAGE_KEY,
+  createCartStore,
+  itemCount,
+  OutOfStockError,
+  subtotalCents,
+} from './store'
+
+function memory(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  }
+}
+
+const lantern = {
+  sku: 'ELE-003',
+  name: 'Solar Lantern',
+  price: 249.99,
+  specialPrice: 199.99,
+  inStock: 3,
+}
+const socks = {
+  sku: 'CLO-009',
+  name: 'Socks',
+  price: 149,
+  inStock: 10,
+  imageURL: '/img/socks.webp',
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('cart store', () => {
+  it('adds items at the special price and raises the quantity of one already there', () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(lantern)
+    cart.getState().addItem(socks)
+    cart.getState().addItem(lantern)
+    expect(cart.getState().items).toEqual([
+      { sku: 'ELE-003', name: 'Solar Lantern', price: 199.99, inStock: 3, quantity: 2 },
+      {
+        sku: 'CLO-009',
+        name: 'Socks',
+        price: 149,
+        inStock: 10,
+        quantity: 1,
+        image: '/img/socks.webp',
+      },
+    ])
+    expect(itemCount(cart.getState().items)).toBe(3)
+    expect(subtotalCents(cart.getState().items)).toBe(2 * 19999 + 14900)
+  })
+
+  it('caps quantities at the stock captured when added', () => {
+    const cart = createCartStore(memory())
+    for (let i = 0; i < 5; i++) cart.getState().addItem(lantern)
+    expect(cart.getState().items[0]!.quantity).toBe(3)
+    cart.getState().updateQuantity('ELE-003', 99)
+    expect(cart.getState().items[0]!.quantity).toBe(3)
+    cart.getState().updateQuantity('ELE-003', 2)
+    expect(cart.getState().items[0]!.quantity).toBe(2)
+  })
+
+  it('removes a line set to 0 or less, and on remove', () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(lantern)
+    cart.getState().addItem(socks)
+    cart.getState().updateQuantity('ELE-003', 0)
+    expect(cart.getState().items.map((i) => i.sku)).toEqual(['CLO-009'])
+    cart.getState().updateQuantity('CLO-009', -3)
+    expect(cart.getState().items).toEqual([])
+    cart.getState().addItem(socks)
+    cart.getState().removeItem('CLO-009')
+    expect(cart.getState().items).toEqual([])
+  })
+
+  it('refuses an out-of-stock product', () => {
+    const cart = createCartStore(memory())
+    expect(() => cart.getState().addItem({ ...socks, inStock: 0 })).toThrow(OutOfStockError)
+    expect(() => cart.getState().addItem({ ...socks, inStock: 0 })).toThrow(
+      'This product is currently out of stock.',
+    )
+    expect(cart.getState().items).toEqual([])
+  })
+
+  it('clears, opens, closes and toggles', () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(socks)
+    cart.getState().clearCart()
+    expect(cart.getState().items).toEqual([])
+    cart.getState().setOpen(true)
+    expect(cart.getState().isOpen).toBe(true)
+    cart.getState().toggleOpen()
+    expect(cart.getState().isOpen).toBe(false)
+  })
+
+  it('saves the items (not the open flag) and loads them again', async () => {
+    const storage = memory()
+    const first = createCartStore(storage)
+    first.getState().addItem(socks)
+    first.getState().setOpen(true)
+    const saved = JSON.parse(storage.data.get(CART_STORAGE_KEY)!) as { state: object }
+    expect(saved.state).toEqual({
+      items: [expect.objectContaining({ sku: 'CLO-009', quantity: 1 })],
+    })
+    const second = createCartStore(storage)
+    await second.persist.rehydrate()
+    expect(second.getState().items).toEqual(first.getState().items)
+    expect(second.getState().isOpen).toBe(false)
+  })
+
+  it('ignores a corrupt saved cart with a warning', async () => {
+    for (const corrupt of ['{not json', '{"state":{"items":[{"sku":"X","price":"free"}]}}', '42']) {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const storage = memory({ [CART_STORAGE_KEY]: corrupt })
+      const cart = createCartStore(storage)
+      await cart.persist.rehydrate()
+      expect(cart.getState().items).toEqual([])
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('corrupt saved cart'))
+      warn.mockRestore()
+    }
+  })
+})

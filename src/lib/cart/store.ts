@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { createStore } from 'zustand/vanilla'
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
+
+import { addCents, multiplyCents, toCents, type Cents } from '@/lib/money'
+
+export const CART_STORAGE_KEY = 'kc-cart'
+
+const cartItemSchema = z.object({
+  sku: z.string().min(1),
+  name: z.string(),
+  price: z.number().positive(),
+  image: z.string().optional(),
+  inStock: z.number().int(),
+  quantity: z.number().int().positive(),
+})
+
+export type CartItem = z.infer<typeof cartItemSchema>
+
+/** What is saved in localStorage; anything else found there is ignored. */
+const savedCartSchema = z.object({
+  state: z.object({ items: z.array(cartItemSchema) }),
+  version: z.number().optional(),
+})
+
+export type CartProduct = {
+  sku: string
+  name: string
+  price: number
+  specialPrice?: number
+  imageURL?: string
+  inStock: number
+}
+
+export type CartState = {
+  items: CartItem[]
+  isOpen: boolean
+  addItem: (product: CartProduct, quantity?: number) => void
+  removeItem: (sku: string) => void
+  updateQuantity: (sku: string, quantity: number) => void
+  clearCart: () => void
+  setOpen: (open: boolean) => void
+  toggleOpen: () => void
+}
+
+export class OutOfStockError extends Error {
+  constructor(readonly sku: string) {
+    super('This product is currently out of stock.')
+  }
+}
+
+/**
+ * The cart: plain TypeScript, bound to React in one provider. Quantities are capped at the stock
+ * captured when the item was added; 0 or less removes the line. Only the items are saved.
+ */
+export function createCartStore(storage: StateStorage | undefined = browserStorage()) {
+  return createStore<CartState>()(
+    persist(
+      (set) => ({
+        items: [],
+        isOpen: false,
+        addItem: (product, quantity = 1) => {
+          if (product.inStock <= 0) throw new OutOfStockError(product.sku)
+          set((state) => {
+            const existing = state.items.find((i) => i.sku === product.sku)
+            if (existing) {
+              return {
+                items: state.items.map((i) =>
+                  i.sku === product.sku
+                    ? { ...i, quantity: Math.min(i.quantity + quantity, i.inStock) }
+                    : i,
+                ),
+              }
+            }
+            const item: CartItem = {
+              sku: product.sku,
+              name: product.name,
+              price: product.specialPrice ?? product.price,
+              inStock: product.inStock,
+              quantity: Math.min(quantity, product.inStock),
+              ...(product.imageURL ? { image: product.imageURL } : {}),
+            }
+            return { items: [...state.items, item] }
+          })
+        },
+        removeItem: (sku) => set((state) => ({ items: state.items.filter((i) => i.sku !== sku) })),
+        updateQuantity: (sku, quantity) =>
+          set((state) => ({
+            items:
+              quantity <= 0
+                ? state.items.filter((i) => i.sku !== sku)
+                : state.items.map((i) =>
+                    i.sku === sku
+                      ? { ...i, quantity: Math.min(Math.floor(quantity), i.inStock) }
+                      : i,
+                  ),
+          })),
+        clearCart: () => set({ items: [] }),
+        setOpen: (isOpen) => set({ isOpen }),
+        toggleOpen: () => set((state) => ({ isOpen: !state.isOpen })),
+      }),
+      {
+        name: CART_STORAGE_KEY,
+        version: 1,
+        storage: createJSONStorage(() => validatingStorage(storage ?? memoryStorage())),
+        partialize: (state) => ({ items: state.items }),
+        // The server renders an empty cart; the saved one is loaded after hydration.
+        skipHydration: true,
+      },
+    ),
+  )
+}
+
+export type CartStore = ReturnType<typeof createCartStore>
+
+export function itemCount(items: CartItem[]): number {
+  return items.reduce((n, i) => n + i.quantity, 0)
+}
+
+export function subtotalCents(items: CartItem[]): Cents {
+  return addCents(...items.map((i) => multiplyCents(toCents(i.price), i.quantity)))
+}
+
+/** A saved cart that is not JSON or not a cart is dropped with a warning, never trusted. */
+function validatingStorage(storage: StateStorage): StateStorage {
+  return {
+    getItem: (name) => {
+      const raw = storage.getItem(name) as string | null
+      if (raw === null) return null
+      try {
+        if (savedCartSchema.safeParse(JSON.parse(raw)).success) return raw
+      } catch {
+        // not JSON: dropped below
+      }
+      console.warn(`Ignoring a corrupt saved cart in localStorage "${name}".`)
+      storage.removeItem(name)
+      return null
+    },
+    setItem: (name, value) => storage.setItem(name, value),
+    removeItem: (name) => storage.removeItem(name),
+  }
+}
+
+function browserStorage(): StateStorage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function memoryStorage(): StateStorage {
+  const data = new Map<string, string>()
+  return {
+    getItem: (name) => data.get(name) ?? null,
+    setItem: (name, value) => void data.set(name, value),
+    removeItem: (name) => void data.delete(name),
+  }
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+
+import { expect, type Page } from '@playwright/test'
+
+export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+
+/** Owner API calls for fixtures (the token of the shop this run started). */
+export async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-admin-key': process.env.E2E_ADMIN_TOKEN! },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+/** A product of this test's own, so tests on desktop and phone never share stock. */
+export async function createProduct(fields: Record<string, unknown> = {}) {
+  const product = {
+    sku: `E2E-${randomBytes(4).toString('hex').toUpperCase()}`,
+    name: `Test Crate ${randomBytes(3).toString('hex')}`,
+    category: 'Home & Garden',
+    price: 120,
+    inStock: 10,
+    ...fields,
+  }
+  const res = await adminApi('POST', '/api/admin/products', product)
+  expect(res.status).toBe(201)
+  return product as typeof product & { sku: string; name: string; price: number; inStock: number }
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768
+
+export async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search products' })
+  if (isPhone(page) && !(await box.isVisible())) {
+    await page.getByRole('button', { name: 'Show search' }).click()
+  }
+  await box.fill(text)
+}
+
+export function card(page: Page, name: string) {
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+}
+
+export async function addToCart(page: Page, name: string): Promise<void> {
+  await search(page, name)
+  await card(page, name)
+    .getByRole('button', { name: `Add ${name} to cart` })
+    .click()
+  await expect(page.getByRole('status').or(page.locator('.toast')).first()).toContainText(
+    'Added to Cart',
+  )
+}
+
+export function cartButton(page: Page) {
+  return page.getByRole('button', { name: /^Cart, / })
+}

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test'
+
+import { addToCart, card, cartButton, createProduct, isPhone, search } from './helpers'
+
+test.describe('browsing', () => {
+  test('shows the catalogue with rand prices, specials and sold-out cards', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'KC Wholesale', level: 1 })).toBeVisible()
+    await search(page, 'Solar Rechargeable Lantern')
+    const lantern = card(page, 'Solar Rechargeable Lantern')
+    await expect(lantern.locator('.price-now')).toHaveText(/^R\s199,99$/)
+    await expect(lantern.locator('s')).toHaveText(/^R\s249,99$/)
+    await search(page, '2-Plate Electric Stove')
+    const stove = card(page, '2-Plate Electric Stove')
+    await expect(stove.getByText('Out of Stock').first()).toBeVisible()
+    await expect(
+      stove.getByRole('button', { name: /Add 2-Plate Electric Stove to cart/ }),
+    ).toBeDisabled()
+  })
+
+  test('searches name or sku in any case, within the chosen category', async ({ page }) => {
+    await page.goto('/')
+    await search(page, 'LANTERN')
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(1)
+    await search(page, 'hea-00')
+    const skus = await page
+      .locator('[data-sku]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-sku')))
+    expect(skus.length).toBeGreaterThan(0)
+    expect(skus.every((s) => s?.startsWith('HEA-00'))).toBe(true)
+    await search(page, '')
+    await page.getByRole('button', { name: 'Clothing', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Clothing', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    const categories = await page.locator('[data-sku]:visible .product-category').allTextContents()
+    expect(categories.length).toBeGreaterThan(0)
+    expect(categories.every((c) => c.toLowerCase() === 'clothing')).toBe(true)
+    await search(page, 'lantern')
+    await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible()
+    await expect(page.getByText('No products match your search for "lantern".')).toBeVisible()
+  })
+
+  test('says when a category has nothing', async ({ page }) => {
+    await page.goto('/')
+    await search(page, 'zzz-no-such-thing')
+    await expect(
+      page.getByText('No products match your search for "zzz-no-such-thing".'),
+    ).toBeVisible()
+  })
+
+  test('shows the Admin button only with ?admin=1', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    await page.goto('/?admin=1')
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
+  })
+})
+
+test.describe('phones', () => {
+  test('two columns, 6 products first, Load More adds 6', async ({ page }) => {
+    test.skip(!isPhone(page), 'phone layout only')
+    await page.goto('/')
+    const grid = page.getByRole('list', { name: 'Products' })
+    const total = await grid.locator('li').count()
+    expect(total).toBeGreaterThan(12)
+    await expect(grid.locator('li:visible')).toHaveCount(6)
+    const columns = await grid.evaluate(
+      (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length,
+    )
+    expect(columns).toBe(2)
+    const more = page.getByRole('button', { name: `Load More Products (${total - 6} remaining)` })
+    await more.click()
+    await expect(grid.locator('li:visible')).toHaveCount(12)
+    await expect(
+      page.getByRole('button', { name: `Load More Products (${total - 12} remaining)` }),
+    ).toBeVisible()
+  })
+
+  test('the cart is a bottom sheet at 80% of the screen with a summary bar', async ({ page }) => {
+    test.skip(!isPhone(page), 'phone layout only')
+    const product = await createProduct({ price: 50 })
+    await page.goto('/')
+    await addToCart(page, product.name)
+    const bar = page.getByRole('region', { name: 'Cart summary' })
+    await expect(bar).toContainText('1 item')
+    await expect(bar).toContainText(/R\s50,00/)
+    await bar.getByRole('button', { name: 'View Cart' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Your Cart' })
+    const box = (await sheet.boundingBox())!
+    expect(Math.round(box.height)).toBe(Math.round(844 * 0.8))
+    expect(Math.round(box.y + box.height)).toBe(844)
+  })
+})
+
+test.describe('cart', () => {
+  test('adding shows a toast and the badge, and the cart survives a reload', async ({ page }) => {
+    const product = await createProduct()
+    await page.goto('/')
+    await addToCart(page, product.name)
+    await expect(page.locator('.toast')).toContainText(
+      `${product.name} has been added to your cart.`,
+    )
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+    await page.reload()
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+    const saved = await page.evaluate(() => localStorage.getItem('kc-cart'))
+    expect(JSON.parse(saved!).state.items[0]).toMatchObject({ sku: product.sku, quantity: 1 })
+  })
+
+  test('ignores a corrupt saved cart with a console warning', async ({ page }) => {
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    await page.addInitScript(() => localStorage.setItem('kc-cart', '{"state":{"items":[{"sku":1}]'))
+    await page.goto('/')
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items')
+    await expect.poll(() => warnings.some((w) => w.includes('corrupt saved cart'))).toBe(true)
+  })
+
+  test('caps quantities at the stock, removes at zero, and shows what is missing for free delivery', async ({
+    page,
+  }) => {
+    const product = await createProduct({ price: 100, inStock: 2 })
+    await page.goto('/')
+    await addToCart(page, product.name)
+    await cartButton(page).click()
+    const cart = page.getByRole('dialog', { name: 'Your Cart' })
+    const increase = cart.getByRole('button', { name: `Increase quantity of ${product.name}` })
+    await increase.click()
+    await expect(cart.getByTestId(`qty-${product.sku}`)).toHaveText('2')
+    await expect(increase).toBeDisabled()
+    await expect(cart.getByText(/Add R\s300,00 more for free delivery/)).toBeVisible()
+    await cart.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click()
+    await cart.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click()
+    await expect(cart.getByText('Your cart is empty')).toBeVisible()
+    await expect(cart.getByText('Add some products to get started!')).toBeVisible()
+  })
+})
