@@ -11,17 +11,16 @@ import os from 'node:os'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
 import { freePort } from '../scripts/lib/embedded-postgres'
-import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
+import { startShopServer } from '../tests/helpers/shop-server'
 import { bareOrders, pickSkus } from './bare-orders'
+import { fillCatalogue, orderBody, PRODUCTS, refreshCatalogue } from './fixtures'
 import { startCountingProxy } from './counting-proxy'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const WARMUP_SECONDS = 3
-const PRODUCTS = 1000
 const LINES = 5
 const POOL_SIZE = 20
 const here = import.meta.dirname
@@ -35,51 +34,6 @@ type Row = {
   shopP99?: number
   bareP99?: number
   unit: string
-}
-
-async function fillCatalogue(databaseUrl: string): Promise<string[]> {
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    return await insertBenchProducts(db)
-  } finally {
-    await db.end()
-  }
-}
-
-async function insertBenchProducts(db: pg.Client): Promise<string[]> {
-  const { rows } = await db.query<{ count: string }>('SELECT count(*) FROM products')
-  const missing = PRODUCTS - Number(rows[0]!.count)
-  const categories = ['Electronics', 'Clothing', 'Home & Garden', 'Health & Beauty']
-  await db.query(
-    `INSERT INTO products (sku, name, category, price, special_price, description, in_stock)
-     SELECT 'BEN-' || lpad(i::text, 5, '0'), 'Bench product ' || i, ($2::text[])[1 + i % 4]::enum_products_category,
-            round((10 + random() * 990)::numeric, 2), CASE WHEN i % 5 = 0 THEN 9.99 END,
-            'A wholesale line used by the benchmark.', 1000000000
-       FROM generate_series(1, $1::int) AS i`,
-    [missing, categories],
-  )
-  const skus = await db.query<{ sku: string }>(`SELECT sku FROM products WHERE sku LIKE 'BEN-%'`)
-  return skus.rows.map((r) => r.sku)
-}
-
-/** The app caches GET /api/products; an order is a write it sees, so it drops the cache. */
-async function refreshCatalogue(shop: ShopServer, sku: string): Promise<void> {
-  const res = await fetch(`${shop.baseURL}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(orderBody([sku])),
-  })
-  if (res.status !== 201) throw new Error(`refresh order failed: ${res.status}`)
-}
-
-function orderBody(skus: string[]) {
-  return {
-    customer: { name: 'Bench Buyer', phone: '082 000 0000' },
-    area: 'soweto',
-    payment: 'cash',
-    items: skus.map((sku) => ({ sku, quantity: 1 })),
-  }
 }
 
 async function load(url: string, options: Partial<autocannon.Options> = {}) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { addToCart, card, cartButton, createProduct, isPhone, search } from './helpers'
+import { addToCart, baseURL, card, cartButton, createProduct, isPhone, search } from './helpers'
 
 test.describe('browsing', () => {
   test('shows the catalogue with rand prices, specials and sold-out cards', async ({ page }) => {
@@ -50,6 +50,16 @@ test.describe('browsing', () => {
     ).toBeVisible()
   })
 
+  test('renders more cards as the list is scrolled', async ({ page }) => {
+    test.skip(isPhone(page), 'phones page with Load More')
+    await page.goto('/')
+    const total = (await (await fetch(`${baseURL()}/api/products`)).json()).length as number
+    expect(total).toBeGreaterThan(24)
+    await expect(page.locator('[data-sku]')).toHaveCount(24)
+    await page.locator('.render-more').scrollIntoViewIfNeeded()
+    await expect(page.locator('[data-sku]')).toHaveCount(Math.min(total, 72))
+  })
+
   test('shows the Admin button only with ?admin=1', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
@@ -63,7 +73,7 @@ test.describe('phones', () => {
     test.skip(!isPhone(page), 'phone layout only')
     await page.goto('/')
     const grid = page.getByRole('list', { name: 'Products' })
-    const total = await grid.locator('li').count()
+    const total = (await (await fetch(`${baseURL()}/api/products`)).json()).length as number
     expect(total).toBeGreaterThan(12)
     await expect(grid.locator('li:visible')).toHaveCount(6)
     const columns = await grid.evaluate(

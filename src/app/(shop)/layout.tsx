@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type React from 'react'
 
+import '@/styles/base.css'
 import './shop.css'
 
 export const metadata: Metadata = {

@@ -1,6 +1,6 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import type { ProductDTO } from '@/lib/product'
 import { ProductCard } from './product-card'
@@ -10,6 +10,8 @@ const PHONE_PAGE = 6
 const LOAD_MORE_DELAY_MS = 300
 const EAGER_DESKTOP = 12
 const EAGER_PHONE = 4
+/** Cards rendered at first (and on the server); more follow as the list is scrolled. */
+const RENDER_STEP = 24
 
 type Props = {
   products: ProductDTO[] | undefined
@@ -23,7 +25,8 @@ type Props = {
 }
 
 /**
- * The grid. On phones (768 px and less) it shows 6 products and a Load More button that adds
+ * The grid. It renders the first 24 cards and adds more as the end comes near, so that a
+ * catalogue of a thousand products does not block the first load. On phones (768 px and less) it shows 6 products and a Load More button that adds
  * 6 more after 300 ms; the rest are rendered but hidden by CSS, so the server's HTML and the
  * first client render agree on every screen size.
  */
@@ -43,6 +46,25 @@ export function ProductGrid({
   const [page, setPage] = useState({ key: filterKey, count: PHONE_PAGE })
   const visible = page.key === filterKey ? page.count : PHONE_PAGE
   const [loadingMore, setLoadingMore] = useState(false)
+  const [rendered, setRendered] = useState({ key: filterKey, count: RENDER_STEP })
+  const renderCount = Math.max(rendered.key === filterKey ? rendered.count : RENDER_STEP, visible)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const total = products?.length ?? 0
+
+  useEffect(() => {
+    const marker = sentinel.current
+    if (!marker || renderCount >= total) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setRendered({ key: filterKey, count: renderCount + RENDER_STEP * 2 })
+        }
+      },
+      { rootMargin: '800px' },
+    )
+    observer.observe(marker)
+    return () => observer.disconnect()
+  }, [filterKey, renderCount, total])
 
   if (!products && loading) {
     return (
@@ -94,7 +116,7 @@ export function ProductGrid({
   return (
     <>
       <ul className="product-grid" aria-label="Products">
-        {products.map((product, index) => (
+        {products.slice(0, renderCount).map((product, index) => (
           <ProductCard
             key={product.sku}
             product={product}
@@ -106,6 +128,9 @@ export function ProductGrid({
           />
         ))}
       </ul>
+      {renderCount < products.length ? (
+        <div ref={sentinel} className="render-more" aria-hidden="true" />
+      ) : null}
       {remaining > 0 ? (
         <div className="load-more">
           <button type="button" className="button" onClick={loadMore} disabled={loadingMore}>

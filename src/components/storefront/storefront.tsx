@@ -4,17 +4,27 @@ import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react
 
 import { CartPanel } from '@/components/cart/cart-panel'
 import { CartProvider } from '@/components/cart/cart-provider'
-import { CheckoutDialog } from '@/components/checkout/checkout-dialog'
-import { ReceiptDialog } from '@/components/receipt/receipt-dialog'
 import { ToastProvider } from '@/components/ui/toast'
 import { storedAdminKey } from '@/lib/admin-client'
 import { matchesSearch } from '@/lib/catalogue-filter'
 import type { OrderDTO } from '@/lib/order'
 import type { ProductDTO } from '@/lib/product'
+import dynamic from 'next/dynamic'
+
 import { CategoryFilter } from './category-filter'
 import { Header } from './header'
 import { ProductGrid } from './product-grid'
 import { useProducts } from './use-products'
+
+// Checkout (with the order schema) and the receipt load when first needed, not with the page.
+const CheckoutDialog = dynamic(
+  () => import('@/components/checkout/checkout-dialog').then((m) => m.CheckoutDialog),
+  { ssr: false },
+)
+const ReceiptDialog = dynamic(
+  () => import('@/components/receipt/receipt-dialog').then((m) => m.ReceiptDialog),
+  { ssr: false },
+)
 
 export type StorefrontSettings = {
   shopName: string
@@ -85,23 +95,27 @@ function Shop({ initialProducts, settings, showAdmin }: Props) {
         freeFromCents={settings.freeDeliveryThresholdCents}
         onCheckout={() => setCheckoutOpen(true)}
       />
-      <CheckoutDialog
-        open={checkoutOpen}
-        onClose={() => setCheckoutOpen(false)}
-        freeFromCents={settings.freeDeliveryThresholdCents}
-        onPlaced={(order) => {
-          setCheckoutOpen(false)
-          setReceipt(order)
-          void refetch()
-        }}
-      />
-      <ReceiptDialog
-        order={receipt}
-        onClose={() => setReceipt(undefined)}
-        shopName={settings.shopName}
-        whatsappNumber={settings.whatsappNumber}
-        freeFromCents={settings.freeDeliveryThresholdCents}
-      />
+      {checkoutOpen ? (
+        <CheckoutDialog
+          open={checkoutOpen}
+          onClose={() => setCheckoutOpen(false)}
+          freeFromCents={settings.freeDeliveryThresholdCents}
+          onPlaced={(order) => {
+            setCheckoutOpen(false)
+            setReceipt(order)
+            void refetch()
+          }}
+        />
+      ) : null}
+      {receipt ? (
+        <ReceiptDialog
+          order={receipt}
+          onClose={() => setReceipt(undefined)}
+          shopName={settings.shopName}
+          whatsappNumber={settings.whatsappNumber}
+          freeFromCents={settings.freeDeliveryThresholdCents}
+        />
+      ) : null}
     </>
   )
 }

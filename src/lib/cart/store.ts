@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
 
@@ -6,22 +5,40 @@ import { addCents, multiplyCents, toCents, type Cents } from '@/lib/money'
 
 export const CART_STORAGE_KEY = 'kc-cart'
 
-const cartItemSchema = z.object({
-  sku: z.string().min(1),
-  name: z.string(),
-  price: z.number().positive(),
-  image: z.string().optional(),
-  inStock: z.number().int(),
-  quantity: z.number().int().positive(),
-})
+export type CartItem = {
+  sku: string
+  name: string
+  price: number
+  image?: string
+  inStock: number
+  quantity: number
+}
 
-export type CartItem = z.infer<typeof cartItemSchema>
+/**
+ * What is saved in localStorage; anything else found there is ignored. Checked by hand rather
+ * than with zod: the cart is on every storefront page and its code must stay small.
+ */
+function isSavedCart(value: unknown): boolean {
+  const items = (value as { state?: { items?: unknown } } | null)?.state?.items
+  return Array.isArray(items) && items.every(isCartItem)
+}
 
-/** What is saved in localStorage; anything else found there is ignored. */
-const savedCartSchema = z.object({
-  state: z.object({ items: z.array(cartItemSchema) }),
-  version: z.number().optional(),
-})
+function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null) return false
+  const item = value as Record<string, unknown>
+  return (
+    typeof item.sku === 'string' &&
+    item.sku.length > 0 &&
+    typeof item.name === 'string' &&
+    typeof item.price === 'number' &&
+    Number.isFinite(item.price) &&
+    item.price > 0 &&
+    (item.image === undefined || typeof item.image === 'string') &&
+    Number.isInteger(item.inStock) &&
+    Number.isInteger(item.quantity) &&
+    (item.quantity as number) > 0
+  )
+}
 
 export type CartProduct = {
   sku: string
@@ -128,7 +145,7 @@ function validatingStorage(storage: StateStorage): StateStorage {
       const raw = storage.getItem(name) as string | null
       if (raw === null) return null
       try {
-        if (savedCartSchema.safeParse(JSON.parse(raw)).success) return raw
+        if (isSavedCart(JSON.parse(raw))) return raw
       } catch {
         // not JSON: dropped below
       }

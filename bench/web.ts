@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:web`: Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium on
+ * `/`, median of 5 runs, with the demo shop and with 1,000 products; and the storefront's
+ * first-load JavaScript, gzipped, from Next's route bundle stats (checked for Payload code).
+ * Writes bench/results/web-<timestamp>.json. A benchmark, never a test.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+import { startShopServer } from '../tests/helpers/shop-server'
+import { fillCatalogue, refreshCatalogue } from './fixtures'
+
+const RUNS = Number(process.env.BENCH_RUNS || 5)
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const here = import.meta.dirname
+
+type Run = { score: number; lcp: number; tbt: number; cls: number; fcp: number; si: number }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function lighthouseRuns(url: string): Promise<Run[]> {
+  const runs: Run[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
+      const lhr = result!.lhr
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+      runs.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcp: audit('first-contentful-paint'),
+        si: audit('speed-index'),
+      })
+    } finally {
+      chrome.kill()
+    }
+  }
+  return runs
+}
+
+function summarise(runs: Run[]) {
+  return {
+    performance: median(runs.map((r) => r.score)),
+    lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+    tbtMs: Math.round(median(runs.map((r) => r.tbt))),
+    cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+    fcpMs: Math.round(median(runs.map((r) => r.fcp))),
+    speedIndexMs: Math.round(median(runs.map((r) => r.si))),
+  }
+}
+
+function firstLoadJs() {
+  const stats = JSON.parse(
+    fs.readFileSync('.next/diagnostics/route-bundle-stats.json', 'utf8'),
+  ) as { route: string; firstLoadChunkPaths: string[] }[]
+  const route = stats.find((r) => r.route === '/')!
+  let gzip = 0
+  let raw = 0
+  let payloadChunks = 0
+  for (const chunk of route.firstLoadChunkPaths) {
+    const bytes = fs.readFileSync(chunk)
+    raw += bytes.length
+    gzip += zlib.gzipSync(bytes, { level: 9 }).length
+    if (/@payloadcms|payload-config|PayloadComponent/.test(bytes.toString('utf8'))) payloadChunks++
+  }
+  return { chunks: route.firstLoadChunkPaths.length, rawBytes: raw, gzipBytes: gzip, payloadChunks }
+}
+
+async function main() {
+  if (!fs.existsSync(chromePath))
+    throw new Error(`No Chromium at ${chromePath} (set CHROMIUM_PATH).`)
+  const shop = await startShopServer()
+  const results: Record<string, ReturnType<typeof summarise>> = {}
+  try {
+    console.log(`Lighthouse, mobile preset, ${RUNS} runs: demo shop…`)
+    results['demo shop (42 products)'] = summarise(await lighthouseRuns(`${shop.baseURL}/`))
+    const skus = await fillCatalogue(shop.databaseUrl)
+    await refreshCatalogue(shop, skus[0]!)
+    console.log(`Lighthouse, mobile preset, ${RUNS} runs: 1,000 products…`)
+    results['1,000 products'] = summarise(await lighthouseRuns(`${shop.baseURL}/`))
+  } finally {
+    await shop.stop()
+  }
+  const js = firstLoadJs()
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, Chromium at ${chromePath}`
+  console.log(`\nMachine: ${machine}`)
+  console.table(
+    Object.entries(results).map(([scenario, r]) => ({
+      scenario,
+      'performance (>= 95)': r.performance,
+      'LCP ms (<= 2000)': r.lcpMs,
+      'TBT ms (<= 150)': r.tbtMs,
+      'CLS (<= 0.05)': r.cls,
+      'FCP ms': r.fcpMs,
+    })),
+  )
+  console.log(
+    `First-load JS for /: ${(js.gzipBytes / 1000).toFixed(1)} kB gzipped (${(js.rawBytes / 1000).toFixed(0)} kB raw, ${js.chunks} chunks; target <= 150 kB); chunks with Payload code: ${js.payloadChunks}`,
+  )
+  const out = path.join(
+    here,
+    'results',
+    `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  )
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out, JSON.stringify({ machine, runs: RUNS, results, firstLoadJs: js }, null, 2))
+  console.log(`Written ${path.relative(process.cwd(), out)}`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

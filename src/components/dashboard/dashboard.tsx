@@ -1,0 +1,115 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+import { ToastProvider, useToast } from '@/components/ui/toast'
+import { ADMIN_AUTH_REQUIRED_EVENT, ADMIN_KEY_STORAGE, storedAdminKey } from '@/lib/admin-client'
+import { AreasTab } from './areas-tab'
+import { LoginForm } from './login-form'
+import { OrdersTab } from './orders-tab'
+import { ProductsTab } from './products-tab'
+
+const TABS = [
+  { id: 'products', label: 'Products' },
+  { id: 'areas', label: 'Delivery Areas' },
+  { id: 'orders', label: 'Orders' },
+] as const
+type Tab = (typeof TABS)[number]['id']
+
+const KEY_CHANGED = 'kc-admin-key-changed'
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('storage', onChange)
+  window.addEventListener(KEY_CHANGED, onChange)
+  return () => {
+    window.removeEventListener('storage', onChange)
+    window.removeEventListener(KEY_CHANGED, onChange)
+  }
+}
+
+function setKey(key: string | null) {
+  if (key) localStorage.setItem(ADMIN_KEY_STORAGE, key)
+  else localStorage.removeItem(ADMIN_KEY_STORAGE)
+  window.dispatchEvent(new Event(KEY_CHANGED))
+}
+
+export function Dashboard() {
+  return (
+    <ToastProvider>
+      <DashboardShell />
+    </ToastProvider>
+  )
+}
+
+function DashboardShell() {
+  const toast = useToast()
+  // undefined until the browser has said whether a key is stored (the server cannot know).
+  const key = useSyncExternalStore(subscribe, storedAdminKey, () => undefined)
+  const [tab, setTab] = useState<Tab>('products')
+
+  useEffect(() => {
+    const expired = () => {
+      setKey(null)
+      toast({
+        title: 'Session expired',
+        description: 'Please re-enter admin token.',
+        variant: 'error',
+      })
+    }
+    window.addEventListener(ADMIN_AUTH_REQUIRED_EVENT, expired)
+    return () => window.removeEventListener(ADMIN_AUTH_REQUIRED_EVENT, expired)
+  }, [toast])
+
+  if (key === undefined) return <main className="login" aria-busy="true" />
+  if (key === null) return <LoginForm onLoggedIn={setKey} />
+
+  return (
+    <div className="dashboard">
+      <header className="dash-header">
+        <h1>Shop Dashboard</h1>
+        <Link href="/" className="button ghost">
+          View shop
+        </Link>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setKey(null)
+            toast({ title: 'Logged out successfully!', variant: 'success' })
+          }}
+        >
+          Logout
+        </button>
+      </header>
+      <div role="tablist" aria-label="Dashboard sections" className="tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`tab-${t.id}`}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              const i = TABS.findIndex((x) => x.id === tab)
+              const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null
+              if (next === null) return
+              const target = TABS[(next + TABS.length) % TABS.length]!
+              setTab(target.id)
+              document.getElementById(`tab-${target.id}`)?.focus()
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="panel">
+        {tab === 'products' ? <ProductsTab /> : tab === 'areas' ? <AreasTab /> : <OrdersTab />}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,236 @@
+'use client'
+
+import { useMemo, useState } from 'react'
+
+import { useToast } from '@/components/ui/toast'
+import { adminFetch } from '@/lib/admin-client'
+import { matchesSearch } from '@/lib/catalogue-filter'
+import { formatRand, toCents } from '@/lib/money'
+import type { ProductDTO } from '@/lib/product'
+import { failureToast } from './errors'
+import { ImportDialog } from './import-dialog'
+import { ProductFormDialog } from './product-form-dialog'
+import { ProductViewDialog } from './product-view-dialog'
+import { useAdminData } from './use-admin-data'
+
+const LOW_STOCK = 5
+
+type Open =
+  { kind: 'create' } | { kind: 'edit' | 'view'; product: ProductDTO } | { kind: 'import' } | null
+
+export function ProductsTab() {
+  const toast = useToast()
+  const { data, error, loading, refetch } = useAdminData<ProductDTO[]>('/api/products')
+  const [search, setSearch] = useState('')
+  const [category, setCategory] = useState<string | null>(null)
+  const [open, setOpen] = useState<Open>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const categories = useMemo(() => [...new Set((data ?? []).map((p) => p.category))].sort(), [data])
+  const rows = useMemo(
+    () => (data ?? []).filter((p) => matchesSearch(p, search.trim(), category ?? undefined)),
+    [data, search, category],
+  )
+
+  const remove = async (product: ProductDTO) => {
+    if (
+      !window.confirm(
+        `Are you sure you want to delete "${product.name}"? This action cannot be undone.`,
+      )
+    )
+      return
+    setBusy(product.sku)
+    try {
+      await adminFetch(`/api/products/${encodeURIComponent(product.sku)}`, { method: 'DELETE' })
+      toast({ title: 'Product deleted successfully!', variant: 'success' })
+      await refetch()
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to delete product.')
+      if (message) toast(message)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const exportCsv = async () => {
+    if (!data?.length) {
+      toast({ title: 'No Data', description: 'No products to export.', variant: 'error' })
+      return
+    }
+    try {
+      const res = await adminFetch('/api/admin/products/export')
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+        'products.csv'
+      const url = URL.createObjectURL(await res.blob())
+      const link = Object.assign(document.createElement('a'), { href: url, download: name })
+      document.body.append(link)
+      link.click()
+      link.remove()
+      URL.revokeObjectURL(url)
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to export products.')
+      if (message) toast(message)
+    }
+  }
+
+  return (
+    <>
+      <div className="toolbar">
+        <label htmlFor="product-search" className="visually-hidden">
+          Search products by name or SKU
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          placeholder="Search by name or SKU…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {category ? (
+          <span className="chip active">
+            {category}
+            <button
+              type="button"
+              className="chip-clear"
+              aria-label={`Clear category filter ${category}`}
+              onClick={() => setCategory(null)}
+            >
+              ×
+            </button>
+          </span>
+        ) : null}
+        <div className="toolbar-actions">
+          <button type="button" className="button" onClick={() => setOpen({ kind: 'import' })}>
+            Import CSV
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => setOpen({ kind: 'create' })}
+          >
+            Create Product
+          </button>
+          <button type="button" className="button" onClick={exportCsv}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+
+      {!data && loading ? <p aria-busy="true">Loading products…</p> : null}
+      {!data && error ? (
+        <section className="state-panel" role="alert">
+          <h2>Failed to Load Products</h2>
+          <button type="button" className="button" onClick={() => void refetch()}>
+            Try Again
+          </button>
+        </section>
+      ) : null}
+      {data ? (
+        <div className="table-wrap">
+          <table className="table" aria-label="Products">
+            <thead>
+              <tr>
+                <th scope="col">SKU</th>
+                <th scope="col">Name</th>
+                <th scope="col">Category</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr
+                  key={p.sku}
+                  aria-busy={busy === p.sku}
+                  className={busy === p.sku ? 'busy' : undefined}
+                >
+                  <td>{p.sku}</td>
+                  <td>{p.name}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setCategory(p.category)}
+                      aria-label={`Show only ${p.category}`}
+                    >
+                      {p.category}
+                    </button>
+                  </td>
+                  <td>
+                    {formatRand(toCents(p.price))}
+                    {p.oldPrice !== undefined && p.oldPrice > p.price ? (
+                      <s className="old-price">{formatRand(toCents(p.oldPrice))}</s>
+                    ) : null}
+                  </td>
+                  <td className={p.inStock < LOW_STOCK ? 'low-stock' : undefined}>
+                    {p.inStock < LOW_STOCK ? (
+                      <svg
+                        role="img"
+                        aria-label="Low stock"
+                        viewBox="0 0 20 20"
+                        width="16"
+                        height="16"
+                        className="warn-icon"
+                      >
+                        <path
+                          d="M10 2 1 18h18L10 2zm-1 6h2v5H9V8zm0 6h2v2H9v-2z"
+                          fill="currentColor"
+                        />
+                      </svg>
+                    ) : null}
+                    {p.inStock}
+                  </td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="button small"
+                      onClick={() => setOpen({ kind: 'edit', product: p })}
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button small danger"
+                      disabled={busy === p.sku}
+                      onClick={() => void remove(p)}
+                      aria-label={`Delete ${p.name}`}
+                    >
+                      {busy === p.sku ? 'Deleting...' : 'Delete'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button small"
+                      onClick={() => setOpen({ kind: 'view', product: p })}
+                      aria-label={`View ${p.name}`}
+                    >
+                      View
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length === 0 ? <p className="empty">No products match.</p> : null}
+        </div>
+      ) : null}
+
+      {open?.kind === 'create' || open?.kind === 'edit' ? (
+        <ProductFormDialog
+          product={open.kind === 'edit' ? open.product : undefined}
+          categories={categories}
+          onClose={() => setOpen(null)}
+          onSaved={() => void refetch()}
+        />
+      ) : null}
+      {open?.kind === 'view' ? (
+        <ProductViewDialog product={open.product} onClose={() => setOpen(null)} />
+      ) : null}
+      {open?.kind === 'import' ? (
+        <ImportDialog onClose={() => setOpen(null)} onImported={() => void refetch()} />
+      ) : null}
+    </>
+  )
+}
