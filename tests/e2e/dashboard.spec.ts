@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto'
+
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import pg from 'pg'
+
+import { adminApi, baseURL, createProduct } from './helpers'
+
+test.skip(
+  ({ viewport }) => (viewport?.width ?? 1280) <= 768,
+  'the dashboard is for laptops and tablets',
+)
+
+const toast = (page: Page) => page.locator('.toast')
+
+async function login(page: Page, token = process.env.E2E_ADMIN_TOKEN!) {
+  await page.goto('/admin')
+  await page.getByLabel('Admin Token').fill(token)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('tab', { name: 'Products' })).toBeVisible()
+}
+
+function acceptDialogs(page: Page) {
+  const seen: string[] = []
+  page.on('dialog', (d) => {
+    seen.push(d.message())
+    void d.accept()
+  })
+  return seen
+}
+
+async function sql(text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  try {
+    return (await client.query(text, params)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id)
+}
+
+test.describe('login', () => {
+  test('blank, wrong and right tokens; the session survives a reload; logout', async ({ page }) => {
+    await page.goto('/admin')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(toast(page)).toContainText('Invalid Token')
+    await expect(toast(page)).toContainText('Please enter an admin token.')
+    await page.getByLabel('Admin Token').fill('not-the-token')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(toast(page)).toContainText('Login Failed')
+    await expect(toast(page)).toContainText('Invalid admin token. Please check your credentials.')
+    expect(await page.evaluate(() => localStorage.getItem('ADMIN_KEY'))).toBeNull()
+
+    await login(page)
+    await expect(toast(page)).toContainText('Logged in successfully!')
+    expect(await page.evaluate(() => localStorage.getItem('ADMIN_KEY'))).toBe(
+      process.env.E2E_ADMIN_TOKEN,
+    )
+    await page.reload()
+    await expect(page.getByRole('tab', { name: 'Products' })).toBeVisible()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(toast(page)).toContainText('Logged out successfully!')
+    await expect(page.getByLabel('Admin Token')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('ADMIN_KEY'))).toBeNull()
+  })
+
+  test('a token revoked mid-session sends the owner back to login', async ({ page }) => {
+    const credentials = {
+      email: `staff-${randomBytes(3).toString('hex')}@example.co.za`,
+      password: 'e2e-password-123',
+    }
+    await fetch(`${baseURL()}/cms/api/users/first-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
+    })
+    const { token: jwt } = (await (
+      await fetch(`${baseURL()}/cms/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      })
+    ).json()) as { token?: string }
+    test.skip(!jwt, 'another test registered the first staff user')
+    const issued = `till-${randomBytes(16).toString('hex')}`
+    const created = await fetch(`${baseURL()}/cms/api/admin-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${jwt}` },
+      body: JSON.stringify({ label: 'Till', token: issued }),
+    })
+    const { doc } = (await created.json()) as { doc: { id: number } }
+    await login(page, issued)
+    await fetch(`${baseURL()}/cms/api/admin-tokens/${doc.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${jwt}` },
+      body: JSON.stringify({ revoked: true }),
+    })
+    await page.getByRole('tab', { name: 'Orders' }).click()
+    await expect(toast(page)).toContainText('Session expired')
+    await expect(toast(page)).toContainText('Please re-enter admin token.')
+    await expect(page.getByLabel('Admin Token')).toBeVisible()
+  })
+})
+
+test.describe('products', () => {
+  test('search, category chip, create, view, edit and delete', async ({ page }) => {
+    const seen = acceptDialogs(page)
+    await login(page)
+    const table = page.getByRole('table', { name: 'Products' })
+    await page.getByLabel('Search products by name or SKU').fill('ele-00')
+    const skus = await table.locator('tbody tr td:first-child').allTextContents()
+    expect(skus.length).toBeGreaterThan(0)
+    expect(skus.every((s) => s.startsWith('ELE-00'))).toBe(true)
+    await page.getByLabel('Search products by name or SKU').fill('')
+
+    await table.getByRole('button', { name: 'Show only Clothing' }).first().click()
+    await expect(page.locator('.chip')).toContainText('Clothing')
+    const categories = await table.locator('tbody tr td:nth-child(3)').allTextContents()
+    expect(new Set(categories)).toEqual(new Set(['Clothing']))
+    await page.getByRole('button', { name: 'Clear category filter Clothing' }).click()
+    await expect(page.locator('.chip')).toHaveCount(0)
+
+    const sku = `DASH-${randomBytes(3).toString('hex').toUpperCase()}`
+    await page.getByRole('button', { name: 'Create Product' }).click()
+    const create = page.getByRole('dialog', { name: 'Create Product' })
+    await create.getByRole('button', { name: 'Create Product', exact: true }).click()
+    await expect(toast(page)).toContainText('Please fill in all required fields.')
+    await expect(create.getByLabel('Stock')).toHaveValue('0')
+    await expect(create.getByLabel('Price (R) *')).toHaveAttribute('step', '0.01')
+    await create.getByLabel('SKU *').fill(` ${sku} `)
+    await create.getByLabel('Name *').fill('  Dashboard Kettle ')
+    await create.getByLabel('Category *').selectOption('Electronics')
+    await create.getByLabel('Price (R) *').fill('349.99')
+    await create.getByLabel('Old price (R)').fill('399.99')
+    await create.getByLabel('Stock').fill('3')
+    await create.getByRole('button', { name: 'Create Product', exact: true }).click()
+    await expect(toast(page)).toContainText('Product created successfully!')
+    await page.getByLabel('Search products by name or SKU').fill(sku)
+    const row = table.locator('tbody tr', { hasText: sku })
+    await expect(row).toContainText('Dashboard Kettle')
+    await expect(row.locator('s')).toHaveText(/R\s399,99/)
+    await expect(row.getByRole('img', { name: 'Low stock' })).toBeVisible()
+
+    await row.getByRole('button', { name: 'View Dashboard Kettle' }).click()
+    const view = page.getByRole('dialog', { name: 'Dashboard Kettle' })
+    await expect(view).toContainText(sku)
+    await view.getByRole('button', { name: 'Close Dashboard Kettle' }).click()
+
+    await row.getByRole('button', { name: 'Edit Dashboard Kettle' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Dashboard Kettle' })
+    await expect(edit.getByLabel('SKU *')).toHaveAttribute('readonly', '')
+    await edit.getByLabel('Price (R) *').fill('329.5')
+    await edit.getByLabel('Stock').fill('12')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toast(page)).toContainText('Product updated successfully!')
+    await expect(row).toContainText(/R\s329,50/)
+    await expect(row.getByRole('img', { name: 'Low stock' })).toHaveCount(0)
+
+    await row.getByRole('button', { name: 'Delete Dashboard Kettle' }).click()
+    await expect(toast(page)).toContainText('Product deleted successfully!')
+    expect(seen).toContain(
+      'Are you sure you want to delete "Dashboard Kettle"? This action cannot be undone.',
+    )
+    await expect(row).toHaveCount(0)
+    expect((await adminApi('GET', `/api/admin/products/${sku}`)).status).toBe(404)
+  })
+
+  test('imports a CSV after a dry-run preview, and shows row errors instead for a bad file', async ({
+    page,
+  }) => {
+    await login(page)
+    const existing = await createProduct({ name: 'Before import', price: 10 })
+    const sku = `CSVD-${randomBytes(3).toString('hex').toUpperCase()}`
+    const csv = [
+      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock',
+      `${sku},"Imported, with comma",Clothing,55.50,,,,,8`,
+      `${existing.sku},After import,Home & Garden,12.00,,,,,3`,
+    ].join('\r\n')
+    await page.getByRole('button', { name: 'Import CSV' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Products from CSV' })
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(toast(page)).toContainText('No File Selected')
+    await expect(toast(page)).toContainText('Please select a CSV file to import.')
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku,name,category,price\nX-1,,Toys,abc'),
+    })
+    await expect(dialog.getByRole('table', { name: 'Rows with errors' })).toContainText('category')
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled()
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await expect(dialog.getByTestId('import-preview')).toHaveText(
+      'stock.csv: 1 to create, 1 to update.',
+    )
+    expect((await adminApi('GET', `/api/admin/products/${sku}`)).status).toBe(404)
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(toast(page)).toContainText('Import Successful')
+    await expect(toast(page)).toContainText('Imported 2 products: 1 created, 1 updated.')
+    expect(await (await adminApi('GET', `/api/admin/products/${sku}`)).json()).toMatchObject({
+      name: 'Imported, with comma',
+      price: 55.5,
+    })
+    expect(
+      await (await adminApi('GET', `/api/admin/products/${existing.sku}`)).json(),
+    ).toMatchObject({ name: 'After import', inStock: 3 })
+  })
+
+  test('exports the catalogue as products-<date>.csv', async ({ page }) => {
+    await login(page)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(
+      new Date(),
+    )
+    expect(download.suggestedFilename()).toBe(`products-${today}.csv`)
+    const text = await (await download.createReadStream()).toArray()
+    const content = Buffer.concat(text as Buffer[]).toString('utf8')
+    expect(content.split('\r\n')[0]).toBe(
+      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock',
+    )
+    expect(content).toContain('ELE-003,Solar Rechargeable Lantern,Electronics,249.99')
+  })
+})
+
+test.describe('delivery areas', () => {
+  test('add, refuse bad data, edit and delete', async ({ page }) => {
+    const seen = acceptDialogs(page)
+    await login(page)
+    await page.getByRole('tab', { name: 'Delivery Areas' }).click()
+    const name = `Kempton Park ${randomBytes(2).toString('hex')}`
+    await page.getByLabel('Area name').fill('   ')
+    await page.getByLabel('Fee (R)').fill('50')
+    await page.getByRole('button', { name: 'Add Area' }).click()
+    await expect(toast(page)).toContainText('Invalid Data')
+    await expect(toast(page)).toContainText('Please enter a valid area name and fee.')
+    await page.getByLabel('Area name').fill(name)
+    await page.getByLabel('Fee (R)').fill('0')
+    await page.getByRole('button', { name: 'Add Area' }).click()
+    await expect(toast(page)).toContainText('Invalid Data')
+    await page.getByLabel('Fee (R)').fill('65.5')
+    await page.getByRole('button', { name: 'Add Area' }).click()
+    await expect(toast(page)).toContainText('Delivery area created successfully!')
+    const table = page.getByRole('table', { name: 'Delivery areas' })
+    const row = table.locator('tr', { hasText: name })
+    await expect(row).toContainText(/R\s65,50/)
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click()
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` })
+    await edit.getByLabel('Fee (R)').fill('70')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toast(page)).toContainText('Delivery area updated successfully!')
+    await expect(row).toContainText(/R\s70,00/)
+
+    await row.getByRole('button', { name: `Delete ${name}` }).click()
+    await expect(toast(page)).toContainText('Delivery area deleted successfully!')
+    expect(seen).toContain(
+      `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+    )
+    await expect(row).toHaveCount(0)
+    const areas = (await (await fetch(`${baseURL()}/api/delivery-areas`)).json()) as {
+      name: string
+    }[]
+    expect(areas.some((a) => a.name === name)).toBe(false)
+  })
+})
+
+test.describe('orders', () => {
+  test('filters, status badges by age, detail and the summary figures', async ({ page }) => {
+    const product = await createProduct({ price: 100, inStock: 50 })
+    const place = async (payment: string, quantity: number) => {
+      const res = await fetch(`${baseURL()}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          customer: { name: 'Zanele Khumalo', phone: '083 555 0199' },
+          area: 'sandton',
+          payment,
+          items: [{ sku: product.sku, quantity }],
+        }),
+      })
+      return ((await res.json()) as { orderId: string }).orderId
+    }
+    const today = await place('cash', 1)
+    const twoDays = await place('shop-to-shop', 2)
+    const old = await place('cash', 6)
+    const now = Date.now()
+    await sql(`UPDATE orders SET created_at = $2 WHERE order_id = $1`, [
+      twoDays,
+      new Date(now - 2 * 86_400_000),
+    ])
+    await sql(`UPDATE orders SET created_at = $2 WHERE order_id = $1`, [
+      old,
+      new Date(now - 10 * 86_400_000),
+    ])
+
+    await login(page)
+    await page.getByRole('tab', { name: 'Orders' }).click()
+    const table = page.getByRole('table', { name: 'Orders' })
+    const status = (id: string) => table.locator('tr', { hasText: id }).locator('.status')
+    await expect(status(today)).toHaveText('New')
+    await expect(status(twoDays)).toHaveText('Processing')
+    await expect(status(old)).toHaveText('Pending')
+
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date(ms))
+    await page.getByLabel('Start date').fill(day(now - 10 * 86_400_000))
+    await page.getByLabel('End date').fill(day(now - 10 * 86_400_000))
+    await expect(table.locator('tbody tr')).toHaveCount(1)
+    await expect(table).toContainText(old)
+    await expect(page.getByTestId('summary-orders')).toHaveText('1')
+    await expect(page.getByTestId('summary-revenue')).toHaveText(/R\s600,00/)
+    await expect(page.getByTestId('summary-cash')).toHaveText(/R\s600,00/)
+
+    await page.getByLabel('Start date').fill(day(now - 2 * 86_400_000))
+    await page.getByLabel('End date').fill('')
+    await page.getByLabel('Payment').selectOption('shop-to-shop')
+    await expect(table).toContainText(twoDays)
+    await expect(table).not.toContainText(today)
+    const rows = await table.locator('tbody tr').allTextContents()
+    expect(rows.every((r) => r.includes('Shop-to-Shop Transfer'))).toBe(true)
+
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await expect(page.getByLabel('Payment')).toHaveValue('all')
+    await expect(table).toContainText(old)
+    await table.getByRole('button', { name: `View order ${twoDays}` }).click()
+    const detail = page.getByRole('dialog', { name: `Order ${twoDays}` })
+    await expect(detail).toContainText('Zanele Khumalo')
+    await expect(detail).toContainText('Sandton')
+    await expect(detail).toContainText(product.sku)
+    await expect(detail).toContainText(/R\s200,00/)
+    await expect(page.getByRole('img', { name: 'Revenue per day' })).toBeVisible()
+  })
+})
+
+test('every tab passes axe and fits a 1024 px tablet, tables scrolling inside', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await login(page)
+  for (const tab of ['Products', 'Delivery Areas', 'Orders']) {
+    await page.getByRole('tab', { name: tab }).click()
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expect(
+      page.locator('[role="tabpanel"] table, [role="tabpanel"] .state-panel').first(),
+    ).toBeVisible()
+    expect(await seriousViolations(page), tab).toEqual([])
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, tab).toBeLessThanOrEqual(0)
+  }
+})
