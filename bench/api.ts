@@ -15,7 +15,7 @@ import autocannon from 'autocannon'
 import { freePort } from '../scripts/lib/embedded-postgres'
 import { startShopServer } from '../tests/helpers/shop-server'
 import { bareOrders, pickSkus } from './bare-orders'
-import { fillCatalogue, orderBody, PRODUCTS, refreshCatalogue } from './fixtures'
+import { fillCatalogue, orderBody, PRODUCTS, refreshCatalogue, run, writeResult } from './fixtures'
 import { startCountingProxy } from './counting-proxy'
 
 const CONNECTIONS = 50
@@ -203,34 +203,14 @@ async function main() {
   console.log(
     `SQL statements per order (5 lines, no Idempotency-Key): ${statementsPerOrder.toFixed(1)} (target <= 15)`,
   )
-  const out = path.join(
-    here,
-    'results',
-    `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  )
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(
-    out,
-    JSON.stringify(
-      {
-        machine,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        poolSize: POOL_SIZE,
-        rows,
-        statementsPerOrder,
-      },
-      null,
-      2,
-    ),
-  )
-  console.log(`Written ${path.relative(process.cwd(), out)}`)
+  writeResult('api', {
+    machine,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    poolSize: POOL_SIZE,
+    rows,
+    statementsPerOrder,
+  })
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+run(main)

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import pg from 'pg'
 
 import type { ShopServer } from '../tests/helpers/shop-server'
@@ -48,4 +51,27 @@ export function orderBody(skus: string[]) {
     payment: 'cash',
     items: skus.map((sku) => ({ sku, quantity: 1 })),
   }
+}
+
+/** Writes a run's figures to bench/results/<name>-<timestamp>.json and says where. */
+export function writeResult(name: string, result: unknown): void {
+  const out = path.join(
+    import.meta.dirname,
+    'results',
+    `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  )
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out, JSON.stringify(result, null, 2))
+  console.log(`Written ${path.relative(process.cwd(), out)}`)
+}
+
+/** Runs a benchmark's main and exits with its outcome. */
+export function run(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
 }

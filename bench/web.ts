@@ -6,18 +6,16 @@
  */
 import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 import { startShopServer } from '../tests/helpers/shop-server'
-import { fillCatalogue, refreshCatalogue } from './fixtures'
+import { fillCatalogue, refreshCatalogue, run, writeResult } from './fixtures'
 
 const RUNS = Number(process.env.BENCH_RUNS || 5)
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const here = import.meta.dirname
 
 type Run = { score: number; lcp: number; tbt: number; cls: number; fcp: number; si: number }
 
@@ -125,20 +123,7 @@ async function main() {
   console.log(
     `First-load JS for /: ${(js.gzipBytes / 1000).toFixed(1)} kB gzipped (${(js.rawBytes / 1000).toFixed(0)} kB raw, ${js.chunks} chunks; target <= 150 kB); chunks with Payload code: ${js.payloadChunks}`,
   )
-  const out = path.join(
-    here,
-    'results',
-    `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  )
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out, JSON.stringify({ machine, runs: RUNS, results, firstLoadJs: js }, null, 2))
-  console.log(`Written ${path.relative(process.cwd(), out)}`)
+  writeResult('web', { machine, runs: RUNS, results, firstLoadJs: js })
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+run(main)

@@ -90,6 +90,8 @@ test('the whole purchase works from the keyboard, with focus kept in dialogs and
 
 test('F8 focuses the notifications region', async ({ page }) => {
   await page.goto('/')
+  // Radix's toaster loads just after the page; F8 works from then on.
+  await expect(page.locator('.toast-viewport')).toBeAttached()
   await page.keyboard.press('F8')
   await expect(page.locator('.toast-viewport')).toBeFocused()
 })

@@ -5,8 +5,8 @@ test('the storefront lists seeded products', async ({ page }) => {
   await expect(page.getByText('Your Trusted Wholesale Partner')).toBeVisible()
   // The first 24 cards are rendered at once (phones show 6 of them until Load More).
   expect(await page.locator('[data-sku]').count()).toBeGreaterThanOrEqual(24)
-  await expect(page.locator('[data-sku="ELE-003"] h2')).toHaveText('Solar Rechargeable Lantern')
-  await expect(page.locator('[data-sku="ELE-003"] .price-now')).toHaveText(/^R\s199,99$/)
+  await expect(page.locator('[data-sku="HOM-002"] h2')).toHaveText('25L Water Storage Container')
+  await expect(page.locator('[data-sku="HOM-002"] .price-now')).toHaveText(/^R\s109,99$/)
   await expect(page.locator('[data-sku]:visible').first()).toBeVisible()
 })
 
