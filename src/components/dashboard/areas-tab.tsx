@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/lib/admin-client'
 import { formatRand, toCents } from '@/lib/money'
 import { failureToast } from './errors'
+import { LoadState } from './load-state'
 import { useAdminData } from './use-admin-data'
 
 type Area = { id: number; name: string; fee: number }
@@ -95,16 +96,15 @@ export function AreasTab() {
           Add Area
         </button>
       </form>
-      {!data && loading ? <p aria-busy="true">Loading delivery areas…</p> : null}
-      {!data && error ? (
-        <section className="state-panel" role="alert">
-          <h2>Failed to Load Delivery Areas</h2>
-          <p>Failed to fetch delivery areas</p>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        </section>
-      ) : null}
+      <LoadState
+        hasData={Boolean(data)}
+        loading={loading}
+        error={error}
+        loadingText="Loading delivery areas…"
+        failedTitle="Failed to Load Delivery Areas"
+        failedDetail="Failed to fetch delivery areas"
+        onRetry={() => void refetch()}
+      />
       {data && data.length === 0 ? (
         <section className="state-panel">
           <h2>No Delivery Areas</h2>

@@ -10,6 +10,7 @@ import { orderDisplayStatus } from '@/lib/order-status'
 import { revenueByDay, summariseOrders } from '@/lib/order-summary'
 import { paymentLabel } from '@/lib/receipt'
 import { RevenueChart } from './revenue-chart'
+import { LoadState } from './load-state'
 import { useAdminData } from './use-admin-data'
 
 export function OrdersTab() {
@@ -84,15 +85,14 @@ export function OrdersTab() {
         </>
       ) : null}
 
-      {!data && loading ? <p aria-busy="true">Loading orders…</p> : null}
-      {!data && error ? (
-        <section className="state-panel" role="alert">
-          <h2>Failed to Load Orders</h2>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        </section>
-      ) : null}
+      <LoadState
+        hasData={Boolean(data)}
+        loading={loading}
+        error={error}
+        loadingText="Loading orders…"
+        failedTitle="Failed to Load Orders"
+        onRetry={() => void refetch()}
+      />
       {data && data.length === 0 ? (
         <section className="state-panel">
           <h2>No Orders Found</h2>

@@ -11,6 +11,7 @@ import { failureToast } from './errors'
 import { ImportDialog } from './import-dialog'
 import { ProductFormDialog } from './product-form-dialog'
 import { ProductViewDialog } from './product-view-dialog'
+import { LoadState } from './load-state'
 import { useAdminData } from './use-admin-data'
 
 const LOW_STOCK = 5
@@ -117,15 +118,14 @@ export function ProductsTab() {
         </div>
       </div>
 
-      {!data && loading ? <p aria-busy="true">Loading products…</p> : null}
-      {!data && error ? (
-        <section className="state-panel" role="alert">
-          <h2>Failed to Load Products</h2>
-          <button type="button" className="button" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        </section>
-      ) : null}
+      <LoadState
+        hasData={Boolean(data)}
+        loading={loading}
+        error={error}
+        loadingText="Loading products…"
+        failedTitle="Failed to Load Products"
+        onRetry={() => void refetch()}
+      />
       {data ? (
         <div className="table-wrap">
           <table className="table" aria-label="Products">

@@ -1,8 +1,15 @@
 'use client'
 
-import { useToast } from '@/components/ui/toast'
+import { useToast, type ToastMessage } from '@/components/ui/toast'
 import { adminFetch } from '@/lib/admin-client'
 import type { ProductDTO } from '@/lib/product'
+
+/** A failed quick edit: an expired or revoked key asks for a new login, anything else says what failed. */
+function failure(error: unknown, description: string): ToastMessage {
+  return error instanceof Error && error.message.includes('Unauthorized')
+    ? { title: 'Session expired', description: 'Please re-login to continue.', variant: 'error' }
+    : { title: 'Error', description, variant: 'error' }
+}
 
 /** The owner's Edit (three prompts) and Delete (a confirmation) on a storefront card. */
 export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChanged: () => void }) {
@@ -38,16 +45,7 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
       toast({ title: 'Product updated successfully!', variant: 'success' })
       onChanged()
     } catch (error) {
-      const expired = error instanceof Error && error.message.includes('Unauthorized')
-      toast(
-        expired
-          ? {
-              title: 'Session expired',
-              description: 'Please re-login to continue.',
-              variant: 'error',
-            }
-          : { title: 'Error', description: 'Failed to update product', variant: 'error' },
-      )
+      toast(failure(error, 'Failed to update product'))
     }
   }
 
@@ -63,16 +61,7 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
       toast({ title: 'Product deleted successfully!', variant: 'success' })
       onChanged()
     } catch (error) {
-      const expired = error instanceof Error && error.message.includes('Unauthorized')
-      toast(
-        expired
-          ? {
-              title: 'Session expired',
-              description: 'Please re-login to continue.',
-              variant: 'error',
-            }
-          : { title: 'Error', description: 'Failed to delete product', variant: 'error' },
-      )
+      toast(failure(error, 'Failed to delete product'))
     }
   }
 
