@@ -1,6 +1,7 @@
 'use client'
 
 import { Dialog } from '@/components/ui/dialog'
+import { Tooltip } from '@/components/ui/tooltip'
 import { itemCount, subtotalCents } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
 import { shortOfFreeDelivery } from '@/lib/pricing'
@@ -51,26 +52,34 @@ export function CartPanel({
                     <p className="cart-line-price">{formatRand(toCents(item.price))} each</p>
                   </div>
                   <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Decrease quantity of ${item.name}`}
-                      onClick={() => updateQuantity(item.sku, item.quantity - 1)}
+                    <Tooltip label="Decrease quantity">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Decrease quantity of ${item.name}`}
+                        onClick={() => updateQuantity(item.sku, item.quantity - 1)}
+                      >
+                        −
+                      </button>
+                    </Tooltip>
+                    <span
+                      className="quantity-value"
+                      aria-live="polite"
+                      data-testid={`qty-${item.sku}`}
                     >
-                      −
-                    </button>
-                    <span aria-live="polite" data-testid={`qty-${item.sku}`}>
                       {item.quantity}
                     </span>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Increase quantity of ${item.name}`}
-                      disabled={item.quantity >= item.inStock}
-                      onClick={() => updateQuantity(item.sku, item.quantity + 1)}
-                    >
-                      +
-                    </button>
+                    <Tooltip label="Increase quantity">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Increase quantity of ${item.name}`}
+                        disabled={item.quantity >= item.inStock}
+                        onClick={() => updateQuantity(item.sku, item.quantity + 1)}
+                      >
+                        +
+                      </button>
+                    </Tooltip>
                   </div>
                   <button
                     type="button"

@@ -8,6 +8,8 @@ import {
   type ReactNode,
 } from 'react'
 
+import { Tooltip } from './tooltip'
+
 type Props = {
   open: boolean
   onClose: () => void
@@ -73,14 +75,16 @@ export function Dialog({ open, onClose, title, className, children }: Props) {
       <div className="dialog-body">
         <header className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Close ${title}`}
-            onClick={onClose}
-          >
-            ×
-          </button>
+          <Tooltip label="Close" align="end">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Close ${title}`}
+              onClick={onClose}
+            >
+              ×
+            </button>
+          </Tooltip>
         </header>
         {children}
       </div>
