@@ -1,30 +1,13 @@
-import fs from 'node:fs'
-
 import { defineConfig, devices } from '@playwright/test'
 
-/** Debian's Chromium (never a downloaded browser); a missing one is an error, not a skip. */
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-if (!fs.existsSync(chromium)) {
-  throw new Error(
-    `No Chromium at ${chromium}. Install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-  )
-}
+import { assertChromium, chromiumArgs, chromiumPath } from './tests/helpers/chromium'
+
+assertChromium()
 
 // Chosen once in the main process; workers inherit it, so they all talk to the one server.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000))
 
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+const launchOptions = { executablePath: chromiumPath, args: chromiumArgs }
 
 export default defineConfig({
   testDir: 'tests/e2e',

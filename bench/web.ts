@@ -11,11 +11,11 @@ import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
+import { assertChromium, chromiumArgs, chromiumPath } from '../tests/helpers/chromium'
 import { startShopServer } from '../tests/helpers/shop-server'
 import { fillCatalogue, refreshCatalogue, run, writeResult } from './fixtures'
 
 const RUNS = Number(process.env.BENCH_RUNS || 5)
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 type Run = { score: number; lcp: number; tbt: number; cls: number; fcp: number; si: number }
 
@@ -28,17 +28,8 @@ async function lighthouseRuns(url: string): Promise<Run[]> {
   const runs: Run[] = []
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', ...chromiumArgs],
     })
     try {
       const result = await lighthouse(url, {
@@ -93,8 +84,7 @@ function firstLoadJs() {
 }
 
 async function main() {
-  if (!fs.existsSync(chromePath))
-    throw new Error(`No Chromium at ${chromePath} (set CHROMIUM_PATH).`)
+  assertChromium()
   const shop = await startShopServer()
   const results: Record<string, ReturnType<typeof summarise>> = {}
   try {
@@ -108,7 +98,7 @@ async function main() {
     await shop.stop()
   }
   const js = firstLoadJs()
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, Chromium at ${chromePath}`
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, Chromium at ${chromiumPath}`
   console.log(`\nMachine: ${machine}`)
   console.table(
     Object.entries(results).map(([scenario, r]) => ({
