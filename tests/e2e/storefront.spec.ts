@@ -147,3 +147,36 @@ test.describe('cart', () => {
     await expect(cart.getByText('Add some products to get started!')).toBeVisible()
   })
 })
+
+test.describe('first view', () => {
+  test('sends the first 24 products with the page and searches the full list once it arrives', async ({
+    page,
+  }) => {
+    const all = (await (await fetch(`${baseURL()}/api/products`)).json()) as { name: string }[]
+    expect(all.length).toBeGreaterThan(24)
+    const html = await (await fetch(`${baseURL()}/`)).text()
+    expect(html).toContain(all[23]!.name)
+    expect(html).not.toContain(all[all.length - 1]!.name)
+
+    // Hold the full list back to see what a shopper sees before it arrives.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/products', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    await expect(page.locator('[data-sku]')).toHaveCount(24)
+    if (isPhone(page)) {
+      await expect(page.getByRole('button', { name: /^Load More Products/ })).toHaveText(
+        `Load More Products (${all.length - 6} remaining)`,
+      )
+    }
+    const last = all[all.length - 1]!.name
+    await search(page, last)
+    await expect(page.getByRole('list', { name: 'Loading products' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'No Products Found' })).toHaveCount(0)
+    release()
+    await expect(card(page, last)).toBeVisible()
+  })
+})

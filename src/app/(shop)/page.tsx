@@ -4,6 +4,13 @@ import { getShopSettings } from '@/lib/server/settings'
 
 export const dynamic = 'force-dynamic'
 
+/**
+ * Products sent with the page: enough for the first screen (the grid renders 24 cards at first).
+ * The full list follows from /api/products once the page is interactive, so a catalogue of a
+ * thousand products does not put 170 kB of JSON in the HTML for the phone to parse while loading.
+ */
+const FIRST_VIEW = 24
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
 /** The first view is rendered here with real products; the client keeps it fresh after that. */
@@ -19,6 +26,11 @@ export default async function StorefrontPage({ searchParams }: Props) {
     searchParams,
   ])
   return (
-    <Storefront initialProducts={products} settings={settings} showAdmin={params.admin === '1'} />
+    <Storefront
+      initialProducts={products?.slice(0, FIRST_VIEW)}
+      productCount={products?.length ?? 0}
+      settings={settings}
+      showAdmin={params.admin === '1'}
+    />
   )
 }

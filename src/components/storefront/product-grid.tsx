@@ -15,6 +15,8 @@ const RENDER_STEP = 24
 
 type Props = {
   products: ProductDTO[] | undefined
+  /** The whole list's length while `products` is only its first page. */
+  totalCount?: number
   loading: boolean
   error?: Error
   search: string
@@ -32,6 +34,7 @@ type Props = {
  */
 export function ProductGrid({
   products,
+  totalCount,
   loading,
   error,
   search,
@@ -49,7 +52,7 @@ export function ProductGrid({
   const [rendered, setRendered] = useState({ key: filterKey, count: RENDER_STEP })
   const renderCount = Math.max(rendered.key === filterKey ? rendered.count : RENDER_STEP, visible)
   const sentinel = useRef<HTMLDivElement>(null)
-  const total = products?.length ?? 0
+  const total = totalCount ?? products?.length ?? 0
 
   useEffect(() => {
     const marker = sentinel.current
@@ -103,7 +106,7 @@ export function ProductGrid({
     )
   }
 
-  const remaining = Math.max(0, products.length - visible)
+  const remaining = Math.max(0, total - visible)
   const loadMore = () => {
     setLoadingMore(true)
     setTimeout(() => {
@@ -128,7 +131,7 @@ export function ProductGrid({
           />
         ))}
       </ul>
-      {renderCount < products.length ? (
+      {renderCount < total ? (
         <div ref={sentinel} className="render-more" aria-hidden="true" />
       ) : null}
       {remaining > 0 ? (

@@ -34,7 +34,13 @@ export type StorefrontSettings = {
   lowStockThreshold: number
 }
 
-type Props = { initialProducts?: ProductDTO[]; settings: StorefrontSettings; showAdmin: boolean }
+type Props = {
+  initialProducts?: ProductDTO[]
+  /** How many products there are in all; `initialProducts` may hold only the first of them. */
+  productCount: number
+  settings: StorefrontSettings
+  showAdmin: boolean
+}
 
 export function Storefront(props: Props) {
   return (
@@ -51,8 +57,8 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange)
 }
 
-function Shop({ initialProducts, settings, showAdmin }: Props) {
-  const { data, loading, error, refetch } = useProducts(initialProducts)
+function Shop({ initialProducts, productCount, settings, showAdmin }: Props) {
+  const { data, partial, loading, error, refetch } = useProducts(initialProducts, productCount)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState('all')
   const deferredSearch = useDeferredValue(search)
@@ -64,9 +70,14 @@ function Shop({ initialProducts, settings, showAdmin }: Props) {
     () => false,
   )
 
+  const filtering = deferredSearch.trim() !== '' || category !== 'all'
+  // A search or category over the first page alone would miss products: wait for the full list.
   const visible = useMemo(
-    () => data?.filter((p) => matchesSearch(p, deferredSearch.trim(), category)),
-    [data, deferredSearch, category],
+    () =>
+      partial && filtering
+        ? undefined
+        : data?.filter((p) => matchesSearch(p, deferredSearch.trim(), category)),
+    [data, partial, filtering, deferredSearch, category],
   )
 
   return (
@@ -82,6 +93,7 @@ function Shop({ initialProducts, settings, showAdmin }: Props) {
         <CategoryFilter value={category} onChange={setCategory} />
         <ProductGrid
           products={visible}
+          totalCount={partial && !filtering ? productCount : undefined}
           loading={loading}
           error={error}
           search={deferredSearch.trim()}

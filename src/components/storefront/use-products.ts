@@ -8,10 +8,16 @@ type State = { data?: ProductDTO[]; error?: Error; loading: boolean }
 
 /**
  * The product list as the spec's query defaults have it: stale at once, fetched again whenever
- * the window regains focus, never retried. Starts from the server-rendered list.
+ * the window regains focus, never retried. Starts from the server-rendered list, which may be
+ * only the first of `count` products: then the rest is fetched at once and `partial` says so.
  */
-export function useProducts(initial: ProductDTO[] | undefined) {
-  const [state, setState] = useState<State>({ data: initial, loading: !initial })
+export function useProducts(initial: ProductDTO[] | undefined, count: number) {
+  const partialAtFirst = initial !== undefined && initial.length < count
+  const [state, setState] = useState<State>({
+    data: initial,
+    loading: !initial || partialAtFirst,
+  })
+  const [partial, setPartial] = useState(partialAtFirst)
   const inflight = useRef<AbortController | undefined>(undefined)
 
   const refetch = useCallback(async () => {
@@ -24,6 +30,7 @@ export function useProducts(initial: ProductDTO[] | undefined) {
       if (!res.ok) throw new Error('Failed to fetch products')
       const data = (await res.json()) as ProductDTO[]
       setState({ data, loading: false })
+      setPartial(false)
     } catch (error) {
       if (controller.signal.aborted) return
       setState((s) => ({ ...s, error: error as Error, loading: false }))
@@ -31,14 +38,14 @@ export function useProducts(initial: ProductDTO[] | undefined) {
   }, [])
 
   useEffect(() => {
-    if (!initial) void refetch()
+    if (!initial || partialAtFirst) void refetch()
     const onFocus = () => void refetch()
     window.addEventListener('focus', onFocus)
     return () => {
       window.removeEventListener('focus', onFocus)
       inflight.current?.abort()
     }
-  }, [initial, refetch])
+  }, [initial, partialAtFirst, refetch])
 
-  return { ...state, refetch }
+  return { ...state, partial, refetch }
 }
