@@ -179,4 +179,20 @@ test.describe('first view', () => {
     release()
     await expect(card(page, last)).toBeVisible()
   })
+
+  test('says when the product list fails to load, and Try Again reloads the page', async ({
+    page,
+  }) => {
+    await page.route('**/api/products', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    )
+    await page.goto('/')
+    await search(page, 'lantern')
+    await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toBeVisible()
+    await page.unroute('**/api/products')
+    await page.getByRole('button', { name: 'Try Again' }).click()
+    await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toHaveCount(0)
+    await search(page, 'lantern')
+    await expect(card(page, 'Solar Rechargeable Lantern')).toBeVisible()
+  })
 })
