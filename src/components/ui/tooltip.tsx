@@ -43,10 +43,8 @@ export function Tooltip({ label, align = 'center', anchorClassName, children }: 
   }
   const hide = () => {
     clearTimeout(timer.current)
-    setOpen((wasOpen) => {
-      if (wasOpen) lastClosedAt = performance.now()
-      return false
-    })
+    if (open) lastClosedAt = performance.now()
+    setOpen(false)
   }
 
   return (
