@@ -1,15 +1,15 @@
 import { Storefront } from '@/components/storefront/storefront'
+import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
 import { cachedCatalogue } from '@/lib/server/catalogue'
 import { getShopSettings } from '@/lib/server/settings'
 
 export const dynamic = 'force-dynamic'
 
-/**
- * Products sent with the page: enough for the first screen (the grid renders 24 cards at first).
- * The full list follows from /api/products once the page is interactive, so a catalogue of a
- * thousand products does not put 170 kB of JSON in the HTML for the phone to parse while loading.
+/*
+ * Only the products the grid renders at first go with the page; the full list follows from
+ * /api/products once the page is interactive, so a catalogue of a thousand products does not put
+ * 170 kB of JSON in the HTML for the phone to parse while loading.
  */
-const FIRST_VIEW = 24
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -27,7 +27,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
   ])
   return (
     <Storefront
-      initialProducts={products?.slice(0, FIRST_VIEW)}
+      initialProducts={products?.slice(0, FIRST_RENDER_COUNT)}
       productCount={products?.length ?? 0}
       settings={settings}
       showAdmin={params.admin === '1'}

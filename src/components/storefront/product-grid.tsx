@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 
+import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
 import type { ProductDTO } from '@/lib/product'
 import { ProductCard } from './product-card'
 import { PHONE_QUERY, useMediaQuery } from './use-media-query'
@@ -10,8 +11,7 @@ const PHONE_PAGE = 6
 const LOAD_MORE_DELAY_MS = 300
 const EAGER_DESKTOP = 12
 const EAGER_PHONE = 4
-/** Cards rendered at first (and on the server); more follow as the list is scrolled. */
-const RENDER_STEP = 24
+const RENDER_STEP = FIRST_RENDER_COUNT
 
 type Props = {
   products: ProductDTO[] | undefined
