@@ -66,4 +66,17 @@ describe('money', () => {
     expect(formatRand(0)).toBe('R 0,00')
     expect(formatRand(123456789)).toMatch(/^R 1.234.567,89$/)
   })
+
+  it('writes exactly what Intl.NumberFormat en-ZA writes, for every size and sign', () => {
+    const intl = new Intl.NumberFormat('en-ZA', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    const samples = [0, 1, 5, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000000, 99999999]
+    for (let digits = 1; digits <= 15; digits++)
+      samples.push(Number('9'.repeat(digits)), 10 ** digits + 7)
+    for (const cents of [...samples, ...samples.map((c) => -c).filter((c) => c !== 0)]) {
+      expect(formatRand(cents), String(cents)).toBe(`R ${intl.format(cents / 100)}`)
+    }
+  })
 })
