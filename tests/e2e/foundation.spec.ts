@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Response } from '@playwright/test'
 
 test('the storefront lists seeded products', async ({ page }) => {
   await page.goto('/')
@@ -22,4 +22,24 @@ test('an unknown path shows "Page Not Found" with a 404', async ({ page }) => {
   expect(response?.status()).toBe(404)
   await expect(page).toHaveTitle('Page Not Found')
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+})
+
+test("the storefront's scripts ask V8 to compile them eagerly, off the main thread", async ({
+  page,
+}) => {
+  const chunks: Response[] = []
+  page.on('response', (response) => {
+    if (/\/_next\/static\/chunks\/.+\.js$/.test(new URL(response.url()).pathname)) {
+      chunks.push(response)
+    }
+  })
+  await page.goto('/')
+  // The toaster's chunk is the last one the page loads by itself.
+  await expect(page.locator('.toast-viewport')).toBeAttached()
+  expect(chunks.length).toBeGreaterThan(3)
+  for (const chunk of chunks) {
+    expect((await chunk.text()).startsWith('//# allFunctionsCalledOnLoad\n'), chunk.url()).toBe(
+      true,
+    )
+  }
 })
