@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react'
 
+import { nextTask } from '@/lib/next-task'
 import type { ProductDTO } from '@/lib/product'
 
 type State = { data?: ProductDTO[]; error?: Error; loading: boolean }
@@ -38,11 +39,13 @@ export function useProducts(initial: ProductDTO[] | undefined, count: number) {
   }, [])
 
   useEffect(() => {
-    if (!initial || partialAtFirst) void refetch()
+    // In a task of its own: this effect runs at the end of hydration, already a long task.
+    const cancel = !initial || partialAtFirst ? nextTask(() => void refetch()) : undefined
     const onFocus = () => void refetch()
     window.addEventListener('focus', onFocus)
     return () => {
       window.removeEventListener('focus', onFocus)
+      cancel?.()
       inflight.current?.abort()
     }
   }, [initial, partialAtFirst, refetch])

@@ -1,13 +1,16 @@
 'use client'
 
 import dynamic from 'next/dynamic'
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
+
+import { whenIdle } from '@/lib/next-task'
 
 export type ToastMessage = { title: string; description?: string; variant?: 'error' | 'success' }
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined)
 
-// Radix's toast code loads right after the page, not with it: nothing shows before a first action.
+// Radix's toast code loads once the page is idle after hydrating, not with it: nothing shows
+// before a first action, and a toast asked for earlier shows as soon as it has loaded.
 const Toaster = dynamic(() => import('./toaster'), { ssr: false })
 
 /** At most one toast at a time: a new one replaces the one showing. */
@@ -18,10 +21,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   )
   const done = useCallback(() => setCurrent(undefined), [])
+  const [ready, setReady] = useState(false)
+  useEffect(() => whenIdle(() => setReady(true)), [])
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Toaster current={current} onDone={done} />
+      {ready || current ? <Toaster current={current} onDone={done} /> : null}
     </ToastContext.Provider>
   )
 }
