@@ -10,6 +10,20 @@ test('the storefront lists seeded products', async ({ page }) => {
   await expect(page.locator('[data-sku]:visible').first()).toBeVisible()
 })
 
+test('the storefront loads without a console error or a failed request', async ({ page }) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`)
+  })
+  await page.goto('/')
+  await expect(page.locator('.toast-viewport')).toBeAttached()
+  await page.waitForLoadState('networkidle')
+  expect(problems).toEqual([])
+})
+
 test("/cms shows Payload's panel", async ({ page }) => {
   await page.goto('/cms')
   await expect(page).toHaveURL(/\/cms\/(login|create-first-user)/)

@@ -11,6 +11,7 @@ export const metadata: Metadata = {
   },
   description:
     'Wholesale prices in rand, delivered across Gauteng. Your Trusted Wholesale Partner.',
+  icons: { icon: '/icon.svg' },
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' }
