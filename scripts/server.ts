@@ -1,15 +1,18 @@
 /**
- * The HTTP server: Next.js (custom server) with one fast path in front of it. The two public
+ * The HTTP server: Next.js (custom server) with two fast paths in front of it. The two public
  * catalogue reads are answered straight from the in-process cache that Next's route handlers fill
- * and every write invalidates (src/lib/server/caches.ts). On a miss the request goes to Next as
- * usual, which loads and caches. Everything else is Next's. Run by scripts/start.ts.
+ * and every write invalidates (src/lib/server/caches.ts); on a miss the request goes to Next as
+ * usual, which loads and caches. Product images are sent straight from the media folder
+ * (src/lib/server/media-files.ts). Everything else is Next's. Run by scripts/start.ts.
  */
 import http from 'node:http'
 
 import next from 'next'
 
+import { env } from '../src/env'
 import { peekCachedBody } from '../src/lib/server/caches'
 import { CACHED_JSON_HEADERS, CLIENT_IP_HEADER } from '../src/lib/server/http'
+import { serveMediaFile } from '../src/lib/server/media-files'
 
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)
@@ -18,6 +21,7 @@ const app = next({ dev, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
 
+const { mediaDir } = env()
 const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '')
 
 const server = http.createServer((req, res) => {
@@ -34,6 +38,7 @@ const server = http.createServer((req, res) => {
       return
     }
   }
+  if (serveMediaFile(req, res, mediaDir)) return
   void handle(req, res)
 })
 server.keepAliveTimeout = 65_000

@@ -29,6 +29,33 @@ describe('routes', () => {
     }
   })
 
+  it('serves product images straight from the media folder, and 404s a missing one', async () => {
+    const html = await (await get('/')).text()
+    const src = /<img[^>]+src="([^"]*\/cms\/api\/media\/file\/[^"]+\.webp)"/.exec(html)?.[1]
+    expect(src).toBeDefined()
+    const image = await get(new URL(src!, baseURL()).pathname)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/webp')
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const bytes = Buffer.from(await image.arrayBuffer())
+    expect(bytes.length).toBe(Number(image.headers.get('content-length')))
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF')
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP')
+
+    const head = await get(new URL(src!, baseURL()).pathname, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(bytes.length))
+
+    const missing = await get('/cms/api/media/file/no-such-photo-400x400.webp')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    expect(await missing.json()).toEqual({ error: 'Not Found' })
+
+    const escape = await get('/cms/api/media/file/..%2F..%2F..%2Fetc%2Fpasswd')
+    expect(escape.status).toBeGreaterThanOrEqual(400)
+    expect(await escape.text()).not.toContain('root:')
+  })
+
   it('renders the storefront on the server with real products', async () => {
     const html = await (await get('/')).text()
     const [first] = await sql<{ name: string }>(`SELECT name FROM products ORDER BY sku LIMIT 1`)
