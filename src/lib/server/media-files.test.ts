@@ -19,6 +19,7 @@ describe('mediaFileFor', () => {
       '/cms/api/media/file/sub%2Fphoto.webp',
       '/cms/api/media/file/.hidden.webp',
       '/cms/api/media/file/notes.txt',
+      '/cms/api/media/file/photo.constructor',
       '/cms/api/media/file/%E0%A4%A.webp',
       '/cms/api/media/file/',
       '/cms/api/media/1',

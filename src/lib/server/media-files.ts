@@ -4,13 +4,13 @@ import path from 'node:path'
 
 export const MEDIA_FILE_PREFIX = '/cms/api/media/file/'
 
-const TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.avif': 'image/avif',
-}
+const TYPES = new Map([
+  ['.webp', 'image/webp'],
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.avif', 'image/avif'],
+])
 
 /** Names Payload gives uploads and their sizes: no folders, no dot files. */
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -28,7 +28,7 @@ export function mediaFileFor(url: string, mediaDir: string): string | undefined 
   } catch {
     return undefined
   }
-  if (!FILE_NAME.test(name) || !(path.extname(name).toLowerCase() in TYPES)) return undefined
+  if (!FILE_NAME.test(name) || !TYPES.has(path.extname(name).toLowerCase())) return undefined
   return path.join(mediaDir, name)
 }
 
@@ -60,7 +60,7 @@ export function serveMediaFile(
       return
     }
     res.writeHead(200, {
-      'content-type': TYPES[path.extname(file).toLowerCase()]!,
+      'content-type': TYPES.get(path.extname(file).toLowerCase())!,
       'content-length': stat.size,
       'cache-control': 'public, max-age=31536000, immutable',
       'last-modified': stat.mtime.toUTCString(),
