@@ -10,23 +10,23 @@ export type ToastMessage = { title: string; description?: string; variant?: 'err
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined)
 
 // Radix's toast code loads once the page is idle after hydrating, not with it: nothing shows
-// before a first action, and a toast asked for earlier shows as soon as it has loaded.
+// before a first action, and a toast asked for earlier loads it at once.
 const Toaster = dynamic(() => import('./toaster'), { ssr: false })
 
 /** At most one toast at a time: a new one replaces the one showing. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastMessage & { id: number }) | undefined>()
-  const show = useCallback(
-    (message: ToastMessage) => setCurrent({ ...message, id: Date.now() }),
-    [],
-  )
-  const done = useCallback(() => setCurrent(undefined), [])
   const [ready, setReady] = useState(false)
+  const show = useCallback((message: ToastMessage) => {
+    setReady(true)
+    setCurrent({ ...message, id: Date.now() })
+  }, [])
+  const done = useCallback(() => setCurrent(undefined), [])
   useEffect(() => whenIdle(() => setReady(true)), [])
   return (
     <ToastContext.Provider value={show}>
       {children}
-      {ready || current ? <Toaster current={current} onDone={done} /> : null}
+      {ready ? <Toaster current={current} onDone={done} /> : null}
     </ToastContext.Provider>
   )
 }
