@@ -16,12 +16,11 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Uploaded images get new, unique names, so their bytes never change under a URL.
+        // Image files are sent by scripts/server.ts (src/lib/server/media-files.ts), which also
+        // sets their year-long caching; what still reaches Payload here is a name that fast path
+        // refused or an error, and must not be cached like an image.
         source: '/cms/api/media/file/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Cache-Control', value: 'public, max-age=31536000, immutable' },
-        ],
+        headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }],
       },
     ]
   },

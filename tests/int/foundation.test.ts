@@ -54,6 +54,7 @@ describe('routes', () => {
     const escape = await get('/cms/api/media/file/..%2F..%2F..%2Fetc%2Fpasswd')
     expect(escape.status).toBeGreaterThanOrEqual(400)
     expect(await escape.text()).not.toContain('root:')
+    expect(escape.headers.get('cache-control') ?? '').not.toContain('immutable')
   })
 
   it('renders the storefront on the server with real products', async () => {
