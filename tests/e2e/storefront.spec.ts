@@ -196,3 +196,81 @@ test.describe('first view', () => {
     await expect(card(page, 'Solar Rechargeable Lantern')).toBeVisible()
   })
 })
+
+test.describe('product photos', () => {
+  test('the first screen loads at once, the first photos first; the rest wait until near', async ({
+    page,
+  }) => {
+    const eager = isPhone(page) ? 4 : 12
+    // A phone's first screen is 2 rows of 2; a laptop's first row is 5 photos.
+    const priority = isPhone(page) ? 4 : 5
+    await page.goto('/')
+    // The server cannot know the screen; once hydrated, a phone keeps only its first 4 eager.
+    await expect(page.locator('[data-sku] img[loading="eager"]')).toHaveCount(eager)
+    const photos = await page.locator('[data-sku]').evaluateAll((cards) =>
+      cards.map((card) => {
+        const img = card.querySelector('img')
+        return img
+          ? {
+              loading: img.getAttribute('loading'),
+              priority: img.getAttribute('fetchpriority'),
+              decoding: img.getAttribute('decoding'),
+              srcset: img.getAttribute('srcset'),
+            }
+          : null
+      }),
+    )
+    photos.slice(0, eager).forEach((photo, index) => {
+      expect(photo?.loading).toBe('eager')
+      expect(photo?.priority).toBe(index < priority ? 'high' : 'auto')
+      expect(photo?.decoding).toBe(index < priority ? 'auto' : 'async')
+    })
+    expect(photos[0]?.srcset?.match(/ \d+w/g)).toEqual([' 200w', ' 400w', ' 600w', ' 800w'])
+
+    // A card far below the first screen has no photo until it comes near.
+    const far = isPhone(page) ? 17 : 23
+    if (isPhone(page)) {
+      for (const shown of [12, 18]) {
+        await page.getByRole('button', { name: /^Load More Products/ }).click()
+        await expect(page.locator('[data-sku]:visible')).toHaveCount(shown)
+      }
+    }
+    const farCard = page.locator('[data-sku]').nth(far)
+    await expect(farCard.locator('img')).toHaveCount(0)
+    await farCard.scrollIntoViewIfNeeded()
+    await expect(farCard.locator('img')).toHaveAttribute('loading', 'lazy')
+  })
+
+  test("the page's largest paint is a photo fetched at high priority", async ({ page }) => {
+    await page.goto('/')
+    await page.locator('[data-sku] img').first().waitFor()
+    const largest = await page.evaluate(
+      () =>
+        new Promise<{ tag?: string; priority?: string | null }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element })[]
+            const element = entries[entries.length - 1]?.element
+            resolve({ tag: element?.tagName, priority: element?.getAttribute('fetchpriority') })
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+        }),
+    )
+    expect(largest).toEqual({ tag: 'IMG', priority: 'high' })
+  })
+
+  test('a photo that fails shows the placeholder, and "Image unavailable" if that fails too', async ({
+    page,
+  }) => {
+    const product = await createProduct({ imageURL: '/cms/api/media/file/e2e-missing-photo.webp' })
+    await page.goto('/')
+    await search(page, product.name)
+    const image = card(page, product.name).locator('.product-image')
+    await expect(image.locator('img')).toHaveAttribute('src', '/placeholder.svg')
+    await expect(image.locator('img')).toHaveAttribute('alt', product.name)
+
+    await page.route('**/placeholder.svg', (route) => route.fulfill({ status: 404 }))
+    await page.reload()
+    await search(page, product.name)
+    await expect(image).toHaveText('Image unavailable')
+    await expect(image.locator('img')).toHaveCount(0)
+  })
+})

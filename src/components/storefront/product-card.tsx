@@ -7,21 +7,21 @@ import { useToast } from '@/components/ui/toast'
 import { OutOfStockError } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
 import type { ProductDTO } from '@/lib/product'
-import { ProductImage } from './product-image'
+import { ProductImage, type ImageLoad } from './product-image'
 import { QuickEdit } from './quick-edit'
 
 const ADDING_MS = 300
 
 export function ProductCard({
   product,
-  eager,
+  imageLoad,
   hiddenOnPhone,
   lowStock,
   isOwner,
   onChanged,
 }: {
   product: ProductDTO
-  eager: boolean
+  imageLoad: ImageLoad
   hiddenOnPhone: boolean
   lowStock: number
   isOwner: boolean
@@ -68,7 +68,7 @@ export function ProductCard({
       data-sku={product.sku}
     >
       <div className="product-media">
-        <ProductImage src={product.imageURL} alt={product.name} eager={eager} />
+        <ProductImage src={product.imageURL} alt={product.name} load={imageLoad} />
         {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
         {product.specialPrice != null ? <span className="badge-special">Special</span> : null}
       </div>

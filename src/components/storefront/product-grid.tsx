@@ -11,6 +11,11 @@ const PHONE_PAGE = 6
 const LOAD_MORE_DELAY_MS = 300
 const EAGER_DESKTOP = 12
 const EAGER_PHONE = 4
+/**
+ * Photos fetched ahead of everything else, where the first screen's largest paint is: the first
+ * row on a laptop (five columns at 1280 px), and every eager photo on a phone (its first screen).
+ */
+const PRIORITY_DESKTOP = 5
 const RENDER_STEP = FIRST_RENDER_COUNT
 
 type Props = {
@@ -115,6 +120,7 @@ export function ProductGrid({
     }, LOAD_MORE_DELAY_MS)
   }
   const eagerCount = phone ? EAGER_PHONE : EAGER_DESKTOP
+  const priorityCount = phone ? EAGER_PHONE : PRIORITY_DESKTOP
 
   return (
     <>
@@ -123,7 +129,7 @@ export function ProductGrid({
           <ProductCard
             key={product.sku}
             product={product}
-            eager={index < eagerCount}
+            imageLoad={index < priorityCount ? 'priority' : index < eagerCount ? 'eager' : 'lazy'}
             hiddenOnPhone={index >= visible}
             lowStock={lowStock}
             isOwner={isOwner}

@@ -8,10 +8,15 @@ const PLACEHOLDER = '/placeholder.svg'
 const SIZES = '(max-width: 768px) 50vw, 280px'
 
 /**
- * A product photo: eager for the first cards, otherwise loaded once it comes within 50 px of the
- * viewport; the placeholder when the photo is missing or fails, then "Image unavailable".
+ * How a card's photo loads: `priority` where the first screen's largest paint is, fetched
+ * ahead of everything else and decoded with its frame; `eager` for the rest of the first screen;
+ * `lazy` once it comes within 50 px of the viewport.
  */
-export function ProductImage({ src, alt, eager }: { src?: string; alt: string; eager: boolean }) {
+export type ImageLoad = 'priority' | 'eager' | 'lazy'
+
+/** A product photo; the placeholder when it is missing or fails, then "Image unavailable". */
+export function ProductImage({ src, alt, load }: { src?: string; alt: string; load: ImageLoad }) {
+  const eager = load !== 'lazy'
   const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
     src ? 'photo' : 'placeholder',
   )
@@ -53,8 +58,8 @@ export function ProductImage({ src, alt, eager }: { src?: string; alt: string; e
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
+          fetchPriority={load === 'priority' ? 'high' : 'auto'}
+          decoding={load === 'priority' ? 'auto' : 'async'}
           onError={() => setStage(stage === 'photo' ? 'placeholder' : 'failed')}
         />
       ) : null}
