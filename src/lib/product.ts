@@ -10,3 +10,20 @@ export type ProductDTO = {
   imageURL?: string
   inStock: number
 }
+
+const PRODUCT_FIELDS: readonly (keyof ProductDTO)[] = [
+  'sku',
+  'name',
+  'category',
+  'price',
+  'specialPrice',
+  'oldPrice',
+  'description',
+  'imageURL',
+  'inStock',
+]
+
+/** Two copies of a product say the same, field by field (a refetched list brings new objects). */
+export function sameProduct(a: ProductDTO, b: ProductDTO): boolean {
+  return a === b || PRODUCT_FIELDS.every((field) => a[field] === b[field])
+}

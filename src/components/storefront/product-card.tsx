@@ -1,32 +1,50 @@
 'use client'
 
-import { useState } from 'react'
+import { memo, useState } from 'react'
 
 import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
 import { OutOfStockError } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
-import type { ProductDTO } from '@/lib/product'
+import { sameProduct, type ProductDTO } from '@/lib/product'
 import { ProductImage, type ImageLoad } from './product-image'
 import { QuickEdit } from './quick-edit'
 
 const ADDING_MS = 300
 
-export function ProductCard({
-  product,
-  imageLoad,
-  hiddenOnPhone,
-  lowStock,
-  isOwner,
-  onChanged,
-}: {
+type Props = {
   product: ProductDTO
   imageLoad: ImageLoad
   hiddenOnPhone: boolean
   lowStock: number
   isOwner: boolean
   onChanged: () => void
-}) {
+}
+
+/**
+ * Re-rendered only when what it shows changes: the full list arriving after the first view, or a
+ * refetch on focus, brings new objects for the same products, and re-rendering every card for
+ * them is main-thread time a phone spends while the page is still loading.
+ */
+export const ProductCard = memo(
+  ProductCardView,
+  (before, after) =>
+    sameProduct(before.product, after.product) &&
+    before.imageLoad === after.imageLoad &&
+    before.hiddenOnPhone === after.hiddenOnPhone &&
+    before.lowStock === after.lowStock &&
+    before.isOwner === after.isOwner &&
+    before.onChanged === after.onChanged,
+)
+
+function ProductCardView({
+  product,
+  imageLoad,
+  hiddenOnPhone,
+  lowStock,
+  isOwner,
+  onChanged,
+}: Props) {
   const addItem = useCart((s) => s.addItem)
   const inCart = useCart((s) => s.items.find((i) => i.sku === product.sku)?.quantity ?? 0)
   const toast = useToast()

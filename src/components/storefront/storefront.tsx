@@ -1,6 +1,6 @@
 'use client'
 
-import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react'
 
 import { CartPanel } from '@/components/cart/cart-panel'
 import { CartProvider } from '@/components/cart/cart-provider'
@@ -70,6 +70,8 @@ function Shop({ initialProducts, productCount, settings, showAdmin }: Props) {
     () => false,
   )
 
+  const onChanged = useCallback(() => void refetch(), [refetch])
+
   const filtering = deferredSearch.trim() !== '' || category !== 'all'
   // A search or category over the first page alone would miss products: wait for the full list.
   const visible = useMemo(
@@ -100,7 +102,7 @@ function Shop({ initialProducts, productCount, settings, showAdmin }: Props) {
           category={category}
           lowStock={settings.lowStockThreshold}
           isOwner={isOwner}
-          onChanged={() => void refetch()}
+          onChanged={onChanged}
         />
       </main>
       <CartPanel
