@@ -99,6 +99,62 @@ test('places an order and shows a receipt that WhatsApp and the clipboard get wo
   })
 })
 
+test('says "Processing Order..." while the server answers, and "Copy Failed" when the clipboard refuses', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+    })
+  })
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/orders', async (route) => {
+    await held
+    await route.continue()
+  })
+  const product = await createProduct()
+  await page.goto('/')
+  await addToCart(page, product.name)
+  const checkout = await openCheckout(page)
+  await fill(checkout)
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  await expect(checkout.getByRole('button', { name: 'Processing Order...' })).toBeDisabled()
+  release()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  await expect(receipt).toBeVisible()
+  await receipt.getByRole('button', { name: 'Copy' }).click()
+  await expect(page.locator('.toast')).toContainText('Copy Failed')
+  await expect(page.locator('.toast')).not.toContainText('Copied!')
+})
+
+test('an order from a tab whose cart was emptied in another says "Empty Cart"', async ({
+  page,
+  context,
+}) => {
+  const product = await createProduct()
+  await page.goto('/')
+  await addToCart(page, product.name)
+  const checkout = await openCheckout(page)
+  await fill(checkout)
+  const other = await context.newPage()
+  await other.goto('/')
+  await cartButton(other).click()
+  await other
+    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('button', { name: `Remove ${product.name} from cart` })
+    .click()
+  await other.close()
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items')
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page.locator('.toast')).toContainText('Empty Cart')
+  await expect(page.locator('.toast')).toContainText(
+    'Please add items to your cart before checking out.',
+  )
+  const after = await (await adminApi('GET', `/api/admin/products/${product.sku}`)).json()
+  expect(after.inStock).toBe(product.inStock)
+})
+
 test('free delivery from R 500 says so on the receipt', async ({ page }) => {
   const product = await createProduct({ price: 250, inStock: 5 })
   await page.goto('/')

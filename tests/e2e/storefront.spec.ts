@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test'
 
-import { addToCart, baseURL, card, cartButton, createProduct, isPhone, search } from './helpers'
+import {
+  addToCart,
+  adminApi,
+  baseURL,
+  card,
+  cartButton,
+  createProduct,
+  isPhone,
+  search,
+} from './helpers'
 
 test.describe('browsing', () => {
   test('shows the catalogue with rand prices, specials and sold-out cards', async ({ page }) => {
@@ -119,6 +128,22 @@ test.describe('cart', () => {
     expect(JSON.parse(saved!).state.items[0]).toMatchObject({ sku: product.sku, quantity: 1 })
   })
 
+  test("follows the cart's changes in another tab", async ({ page, context }) => {
+    const product = await createProduct()
+    await page.goto('/')
+    const other = await context.newPage()
+    await other.goto('/')
+    await addToCart(other, product.name)
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+    await cartButton(other).click()
+    await other
+      .getByRole('dialog', { name: 'Your Cart' })
+      .getByRole('button', { name: `Remove ${product.name} from cart` })
+      .click()
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items')
+    await other.close()
+  })
+
   test('ignores a corrupt saved cart with a console warning', async ({ page }) => {
     const warnings: string[] = []
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
@@ -174,10 +199,24 @@ test.describe('first view', () => {
     }
     const last = all[all.length - 1]!.name
     await search(page, last)
-    await expect(page.getByRole('list', { name: 'Loading products' })).toBeVisible()
+    const skeleton = page.getByRole('list', { name: 'Loading products' })
+    await expect(skeleton).toBeVisible()
+    await expect(skeleton.locator('li.skeleton')).toHaveCount(8)
     await expect(page.getByRole('heading', { name: 'No Products Found' })).toHaveCount(0)
     release()
     await expect(card(page, last)).toBeVisible()
+  })
+
+  test('fetches the list again when the window regains focus', async ({ page }) => {
+    const product = await createProduct({ price: 120 })
+    await page.goto('/')
+    await search(page, product.name)
+    const price = card(page, product.name).locator('.price-now')
+    await expect(price).toHaveText(/^R\s120,00$/)
+    const res = await adminApi('PUT', `/api/products/${product.sku}`, { price: 95.5 })
+    expect(res.status).toBe(200)
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(price).toHaveText(/^R\s95,50$/)
   })
 
   test('says when the product list fails to load, and Try Again reloads the page', async ({
@@ -272,5 +311,58 @@ test.describe('product photos', () => {
     await search(page, product.name)
     await expect(image).toHaveText('Image unavailable')
     await expect(image.locator('img')).toHaveCount(0)
+  })
+})
+
+test.describe('notifications', () => {
+  test('one at a time, gone after 5 seconds, and a swipe right past 50 px dismisses', async ({
+    page,
+  }) => {
+    // Counts the toasts on screen at every change of the page, so a moment with two is seen.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { mostToasts: number }
+      seen.mostToasts = 0
+      new MutationObserver(() => {
+        seen.mostToasts = Math.max(seen.mostToasts, document.querySelectorAll('.toast').length)
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const first = await createProduct()
+    const second = await createProduct()
+    await page.goto('/')
+    await addToCart(page, first.name)
+    await addToCart(page, second.name)
+    const toast = page.locator('.toast')
+    await expect(toast).toHaveCount(1)
+    await expect(toast).toContainText(`${second.name} has been added to your cart.`)
+    expect(
+      await page.evaluate(() => (window as unknown as { mostToasts: number }).mostToasts),
+    ).toBe(1)
+
+    // Away from the toast: a pointer over it holds it open.
+    await page.mouse.move(5, 5)
+    await card(page, second.name)
+      .getByRole('button', { name: `Add ${second.name} to cart` })
+      .click()
+    await page.mouse.move(5, 5)
+    await expect(toast).toContainText('Added to Cart')
+    const shown = Date.now()
+    await expect(toast).toHaveCount(0, { timeout: 10_000 })
+    const lasted = Date.now() - shown
+    expect(lasted).toBeGreaterThan(4_500)
+    expect(lasted).toBeLessThan(8_000)
+
+    const swipe = async (dx: number) => {
+      const box = (await toast.boundingBox())!
+      const y = box.y + box.height / 2
+      await page.mouse.move(box.x + 20, y)
+      await page.mouse.down()
+      await page.mouse.move(box.x + 20 + dx, y, { steps: 8 })
+      await page.mouse.up()
+    }
+    await addToCart(page, first.name)
+    await swipe(30)
+    await expect(toast).toBeVisible()
+    await swipe(80)
+    await expect(toast).toHaveCount(0, { timeout: 2_000 })
   })
 })

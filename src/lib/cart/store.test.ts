@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   CART_STORAGE_KEY,
   createCartStore,
+  followOtherTabs,
   itemCount,
   OutOfStockError,
   subtotalCents,
@@ -124,5 +125,41 @@ describe('cart store', () => {
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('corrupt saved cart'))
       warn.mockRestore()
     }
+  })
+
+  it("follows another tab's changes, and stops when told", async () => {
+    const storage = memory()
+    const here = createCartStore(storage)
+    here.getState().addItem(socks)
+    const window = new EventTarget()
+    const stop = followOtherTabs(here, window)
+    const changedElsewhere = async (key: string | null, newValue: string | null) => {
+      if (key !== null && newValue !== null) storage.data.set(key, newValue)
+      window.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }))
+      await Promise.resolve()
+    }
+
+    const there = createCartStore(memory())
+    there.getState().addItem(lantern, 2)
+    there.getState().addItem(socks)
+    const saved = JSON.stringify({ state: { items: there.getState().items }, version: 1 })
+    await changedElsewhere(CART_STORAGE_KEY, saved)
+    expect(here.getState().items).toEqual(there.getState().items)
+
+    await changedElsewhere('theme', 'dark')
+    expect(itemCount(here.getState().items)).toBe(3)
+
+    storage.data.delete(CART_STORAGE_KEY)
+    await changedElsewhere(CART_STORAGE_KEY, null)
+    expect(here.getState().items).toEqual([])
+
+    here.getState().addItem(socks)
+    await changedElsewhere(null, null)
+    expect(here.getState().items).toEqual([])
+
+    here.getState().addItem(socks)
+    stop()
+    await changedElsewhere(CART_STORAGE_KEY, saved)
+    expect(itemCount(here.getState().items)).toBe(1)
   })
 })

@@ -130,6 +130,24 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
 
 export type CartStore = ReturnType<typeof createCartStore>
 
+/**
+ * Keeps a tab's cart in step with the shop's other tabs: the browser tells every other tab when
+ * `kc-cart` changes, so an item added or an order placed in one is what the others show and
+ * check out, instead of a stale cart that would overwrite the newer one on its next change.
+ * Returns the function that stops following.
+ */
+export function followOtherTabs(store: CartStore, target: EventTarget): () => void {
+  const onStorage = (event: Event) => {
+    const { key, newValue } = event as StorageEvent
+    // A null key is localStorage.clear().
+    if (key !== CART_STORAGE_KEY && key !== null) return
+    if (newValue === null) store.setState({ items: [] })
+    else void store.persist.rehydrate()
+  }
+  target.addEventListener('storage', onStorage)
+  return () => target.removeEventListener('storage', onStorage)
+}
+
 export function itemCount(items: CartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0)
 }
