@@ -3,7 +3,9 @@
  * catalogue reads are answered straight from the in-process cache that Next's route handlers fill
  * and every write invalidates (src/lib/server/caches.ts); on a miss the request goes to Next as
  * usual, which loads and caches. Product images are sent straight from the media folder
- * (src/lib/server/media-files.ts). Everything else is Next's. Run by scripts/start.ts.
+ * (src/lib/server/media-files.ts), and the build's scripts and stylesheets as the Brotli or gzip
+ * copies made at build time (src/lib/server/static-files.ts). Everything else is Next's. Run by
+ * scripts/start.ts.
  */
 import http from 'node:http'
 
@@ -13,6 +15,11 @@ import { env } from '../src/env'
 import { peekCachedBody } from '../src/lib/server/caches'
 import { CACHED_JSON_HEADERS, CLIENT_IP_HEADER } from '../src/lib/server/http'
 import { serveMediaFile } from '../src/lib/server/media-files'
+import {
+  loadStaticAssets,
+  serveStaticAsset,
+  type StaticAssets,
+} from '../src/lib/server/static-files'
 
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)
@@ -22,6 +29,8 @@ const handle = app.getRequestHandler()
 await app.prepare()
 
 const { mediaDir } = env()
+// In development Next builds its files as they are asked for: none are precompressed.
+const staticAssets: StaticAssets = dev ? new Map() : loadStaticAssets('.next')
 const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '')
 
 const server = http.createServer((req, res) => {
@@ -38,6 +47,7 @@ const server = http.createServer((req, res) => {
       return
     }
   }
+  if (serveStaticAsset(req, res, staticAssets)) return
   if (serveMediaFile(req, res, mediaDir)) return
   void handle(req, res)
 })

@@ -9,10 +9,17 @@ const INPUTS = [
   'next.config.mjs',
   'tsconfig.json',
   'package-lock.json',
+  // What is done to the build after `next build`: compile hints and precompressed copies.
+  'scripts/lib/ensure-build.ts',
+  'scripts/lib/compile-hints.ts',
+  'scripts/lib/precompress.ts',
 ]
 const STAMP = path.join('.next', 'kc-build-stamp')
 
-/** A hash of everything `next build` reads from the project, to tell a current build from a stale one. */
+/**
+ * A hash of everything `next build` reads from the project and of the steps that finish the
+ * build, to tell a current build from a stale one.
+ */
 export function sourceHash(root = process.cwd()): string {
   const hash = createHash('sha256')
   const visit = (rel: string) => {

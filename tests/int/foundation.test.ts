@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import zlib from 'node:zlib'
+
 import { describe, expect, it } from 'vitest'
 
 import { baseURL, get, sql } from '../helpers/api'
@@ -55,6 +59,41 @@ describe('routes', () => {
     expect(escape.status).toBeGreaterThanOrEqual(400)
     expect(await escape.text()).not.toContain('root:')
     expect(escape.headers.get('cache-control') ?? '').not.toContain('immutable')
+  })
+
+  it("sends the storefront's scripts as the Brotli or gzip copy of the built file", async () => {
+    const html = await (await get('/')).text()
+    const scripts = [...html.matchAll(/<script src="(\/_next\/static\/[^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    )
+    expect(scripts.length).toBeGreaterThan(3)
+    // Raw bytes: fetch would undo the coding and hide which one was sent.
+    const raw = (pathname: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }
+        http
+          .get(new URL(pathname, baseURL()), { headers }, (res) => {
+            const parts: Buffer[] = []
+            res.on('data', (d: Buffer) => parts.push(d))
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }))
+          })
+          .on('error', reject)
+      })
+    for (const script of scripts) {
+      const built = fs.readFileSync(`.next${script.slice('/_next'.length)}`)
+      const br = await raw(script, 'gzip, deflate, br, zstd')
+      expect(br.headers['content-encoding'], script).toBe('br')
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(br.headers.vary).toBe('Accept-Encoding')
+      expect(zlib.brotliDecompressSync(br.body).equals(built), script).toBe(true)
+      const gzip = await raw(script, 'gzip')
+      expect(gzip.headers['content-encoding']).toBe('gzip')
+      expect(zlib.gunzipSync(gzip.body).equals(built), script).toBe(true)
+      expect(br.body.length).toBeLessThanOrEqual(gzip.body.length)
+      const plain = await raw(script)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body.equals(built), script).toBe(true)
+    }
   })
 
   it('renders the storefront on the server with real products', async () => {
