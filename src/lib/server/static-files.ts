@@ -20,7 +20,7 @@ export type StaticAssets = ReadonlyMap<string, StaticAsset>
 
 /**
  * Loads every script and stylesheet of `<distDir>/static` that has both precompressed copies
- * into memory (about 2 MB for this shop), keyed by the path Next serves it under. A file
+ * into memory (1.6 MB for this shop), keyed by the path Next serves it under. A file
  * without them is left out, and Next serves it as before.
  */
 export function loadStaticAssets(distDir: string): StaticAssets {
