@@ -13,8 +13,10 @@ import { PRECOMPRESSED_TYPES } from '../../src/lib/server/static-files'
  */
 export function precompressStatic(distDir: string): number {
   let count = 0
-  for (const file of walk(path.join(distDir, 'static'))) {
-    if (!PRECOMPRESSED_TYPES.has(path.extname(file))) continue
+  const root = path.join(distDir, 'static')
+  for (const relative of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!PRECOMPRESSED_TYPES.has(path.extname(relative))) continue
+    const file = path.join(root, relative)
     const source = fs.readFileSync(file)
     fs.writeFileSync(
       `${file}.br`,
@@ -32,12 +34,4 @@ export function precompressStatic(distDir: string): number {
     count++
   }
   return count
-}
-
-function* walk(dir: string): Generator<string> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* walk(full)
-    else if (entry.isFile()) yield full
-  }
 }
