@@ -26,4 +26,20 @@ const nextConfig = {
   },
 }
 
-export default withPayload(nextConfig, { devBundleServerPackages: false })
+const config = withPayload(nextConfig, { devBundleServerPackages: false })
+const payloadHeaders = config.headers
+
+/*
+ * withPayload asks for the colour-scheme client hint on every path with Critical-CH, which makes
+ * Chromium fetch a first-visit page twice: the first answer is dropped and the request sent again
+ * with the hint. Only Payload's panel reads the hint (to pick its theme before painting), so the
+ * rule is kept for /cms and the storefront's first visit costs one round trip, not two.
+ */
+config.headers = async () =>
+  (await payloadHeaders()).map((rule) =>
+    rule.headers.some((header) => header.key === 'Critical-CH')
+      ? { ...rule, source: '/cms/:path*' }
+      : rule,
+  )
+
+export default config

@@ -280,6 +280,28 @@ test.describe('product photos', () => {
     await expect(farCard.locator('img')).toHaveAttribute('loading', 'lazy')
   })
 
+  test("a phone's browser on a wide screen gets a laptop's first screen once the page runs", async ({
+    browser,
+    page,
+  }) => {
+    test.skip(isPhone(page), 'a wide screen only')
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+    })
+    const wide = await context.newPage()
+    const served: string[] = []
+    wide.on('response', (res) => {
+      if (res.request().resourceType() === 'document') void res.text().then((t) => served.push(t))
+    })
+    await wide.goto('/')
+    await expect(wide.locator('[data-sku] img[loading="eager"]')).toHaveCount(12)
+    await expect(wide.locator('[data-sku] img[fetchpriority="high"]')).toHaveCount(5)
+    // The server had guessed a phone from the mobile hint: 4 photos in its HTML.
+    expect(served[0]?.match(/<img [^>]*loading="eager"/g)).toHaveLength(4)
+    await context.close()
+  })
+
   test("the page's largest paint is a photo fetched at high priority", async ({ page }) => {
     await page.goto('/')
     await page.locator('[data-sku] img').first().waitFor()

@@ -110,6 +110,17 @@ describe('routes', () => {
     for (const later of all.slice(24)) expect(html).not.toContain(later.sku)
   })
 
+  it('asks for the colour-scheme hint on the panel only, so a shop page is fetched once', async () => {
+    for (const path of ['/', '/api/products', '/no-such-page']) {
+      const res = await get(path)
+      expect(res.headers.get('critical-ch'), path).toBeNull()
+      expect(res.headers.get('accept-ch'), path).toBeNull()
+    }
+    const panel = await get('/cms/login')
+    expect(panel.headers.get('critical-ch')).toBe('Sec-CH-Prefers-Color-Scheme')
+    expect(panel.headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme')
+  })
+
   it("serves Payload's panel at /cms and its API only under /cms/api", async () => {
     const panel = await get('/cms', { redirect: 'follow' })
     expect(panel.status).toBe(200)

@@ -1,5 +1,8 @@
+import { headers } from 'next/headers'
+
 import { Storefront } from '@/components/storefront/storefront'
 import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
+import { looksLikePhone } from '@/lib/phone-hint'
 import { cachedCatalogue } from '@/lib/server/catalogue'
 import { getShopSettings } from '@/lib/server/settings'
 
@@ -15,7 +18,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** The first view is rendered here with real products; the client keeps it fresh after that. */
 export default async function StorefrontPage({ searchParams }: Props) {
-  const [settings, products, params] = await Promise.all([
+  const [settings, products, params, request] = await Promise.all([
     getShopSettings(),
     cachedCatalogue()
       .then((c) => c.products)
@@ -24,6 +27,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
         return undefined
       }),
     searchParams,
+    headers(),
   ])
   return (
     <Storefront
@@ -31,6 +35,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
       productCount={products?.length ?? 0}
       settings={settings}
       showAdmin={params.admin === '1'}
+      phoneHint={looksLikePhone(request.get('user-agent'), request.get('sec-ch-ua-mobile'))}
     />
   )
 }

@@ -29,6 +29,8 @@ type Props = {
   lowStock: number
   isOwner: boolean
   onChanged: () => void
+  /** The server's guess that the screen is a phone's, until the page can measure it. */
+  phoneHint: boolean
 }
 
 /**
@@ -47,8 +49,9 @@ export function ProductGrid({
   lowStock,
   isOwner,
   onChanged,
+  phoneHint,
 }: Props) {
-  const phone = useMediaQuery(PHONE_QUERY)
+  const phone = useMediaQuery(PHONE_QUERY, phoneHint)
   // A new search or category starts again from the first page.
   const filterKey = `${category}|${search}`
   const [page, setPage] = useState({ key: filterKey, count: PHONE_PAGE })

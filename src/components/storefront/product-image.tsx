@@ -20,7 +20,9 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
   const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
     src ? 'photo' : 'placeholder',
   )
-  const [near, setNear] = useState(eager)
+  const [cameNear, setNear] = useState(eager)
+  // A photo the server guessed was below a phone's first screen is eager on a wider one.
+  const near = cameNear || eager
   const box = useRef<HTMLDivElement>(null)
 
   useEffect(() => {

@@ -40,6 +40,8 @@ type Props = {
   productCount: number
   settings: StorefrontSettings
   showAdmin: boolean
+  /** The server's guess that the screen is a phone's (see looksLikePhone). */
+  phoneHint: boolean
 }
 
 export function Storefront(props: Props) {
@@ -57,7 +59,7 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange)
 }
 
-function Shop({ initialProducts, productCount, settings, showAdmin }: Props) {
+function Shop({ initialProducts, productCount, settings, showAdmin, phoneHint }: Props) {
   const { data, partial, loading, error, refetch } = useProducts(initialProducts, productCount)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState('all')
@@ -103,6 +105,7 @@ function Shop({ initialProducts, productCount, settings, showAdmin }: Props) {
           lowStock={settings.lowStockThreshold}
           isOwner={isOwner}
           onChanged={onChanged}
+          phoneHint={phoneHint}
         />
       </main>
       <CartPanel

@@ -4,8 +4,11 @@ import { useSyncExternalStore } from 'react'
 
 export const PHONE_QUERY = '(max-width: 768px)'
 
-/** Whether a media query matches; false on the server and in the first render. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a media query matches. The server, and the first render that hydrates its HTML, use
+ * `serverGuess`; the real answer follows at once.
+ */
+export function useMediaQuery(query: string, serverGuess = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query)
@@ -13,6 +16,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange)
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverGuess,
   )
 }
