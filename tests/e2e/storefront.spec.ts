@@ -191,7 +191,7 @@ test.describe('first view', () => {
       await route.continue()
     })
     await page.goto('/')
-    await expect(page.locator('[data-sku]')).toHaveCount(24)
+    await expect(page.locator('[data-sku]')).toHaveCount(isPhone(page) ? 6 : 24)
     if (isPhone(page)) {
       await expect(page.getByRole('button', { name: /^Load More Products/ })).toHaveText(
         `Load More Products (${all.length - 6} remaining)`,
@@ -244,7 +244,19 @@ test.describe('product photos', () => {
     // A phone's first screen is 2 rows of 2; a laptop's first row is 5 photos.
     const priority = isPhone(page) ? 4 : 5
     await page.goto('/')
-    // The server cannot know the screen; once hydrated, a phone keeps only its first 4 eager.
+    // The server guesses the screen from the browser's mobile hint or user agent, so a phone's
+    // HTML holds only its 6 cards and asks for its 4 photos, not a laptop's 24 and 12.
+    const html = await (
+      await page.request.get('/', {
+        headers: { 'user-agent': await page.evaluate(() => navigator.userAgent) },
+      })
+    ).text()
+    expect(html.match(/data-sku="/g)).toHaveLength(isPhone(page) ? 6 : 24)
+    expect(html.match(/<img [^>]*loading="eager"/g)).toHaveLength(eager)
+    expect(html.match(/<link rel="preload" as="image"/g)).toHaveLength(eager)
+    expect(html.match(/<link rel="preload" as="image"[^>]*fetchPriority="high"/g)).toHaveLength(
+      priority,
+    )
     await expect(page.locator('[data-sku] img[loading="eager"]')).toHaveCount(eager)
     const photos = await page.locator('[data-sku]').evaluateAll((cards) =>
       cards.map((card) => {

@@ -35,9 +35,10 @@ type Props = {
 
 /**
  * The grid. It renders the first 24 cards and adds more as the end comes near, so that a
- * catalogue of a thousand products does not block the first load. On phones (768 px and less) it shows 6 products and a Load More button that adds
- * 6 more after 300 ms; the rest are rendered but hidden by CSS, so the server's HTML and the
- * first client render agree on every screen size.
+ * catalogue of a thousand products does not block the first load. On phones (768 px and less)
+ * it renders 6 products and a Load More button that adds 6 more after 300 ms. The server
+ * guesses the screen from the request; where it guessed a laptop for a narrow screen, the cards
+ * beyond the first 6 are hidden by CSS until the page runs and drops them.
  */
 export function ProductGrid({
   products,
@@ -58,7 +59,10 @@ export function ProductGrid({
   const visible = page.key === filterKey ? page.count : PHONE_PAGE
   const [loadingMore, setLoadingMore] = useState(false)
   const [rendered, setRendered] = useState({ key: filterKey, count: RENDER_STEP })
-  const renderCount = Math.max(rendered.key === filterKey ? rendered.count : RENDER_STEP, visible)
+  // A phone renders only the cards it shows, so hydrating its first view costs 6 cards, not 24.
+  const renderCount = phone
+    ? visible
+    : Math.max(rendered.key === filterKey ? rendered.count : RENDER_STEP, visible)
   const sentinel = useRef<HTMLDivElement>(null)
   const total = totalCount ?? products?.length ?? 0
 
@@ -140,7 +144,7 @@ export function ProductGrid({
           />
         ))}
       </ul>
-      {renderCount < total ? (
+      {!phone && renderCount < total ? (
         <div ref={sentinel} className="render-more" aria-hidden="true" />
       ) : null}
       {remaining > 0 ? (
