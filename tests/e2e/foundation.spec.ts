@@ -1,12 +1,12 @@
 import { expect, test, type Response } from '@playwright/test'
 
+import { isPhone } from './helpers'
+
 test('the storefront lists seeded products', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByText('Your Trusted Wholesale Partner')).toBeVisible()
   // A laptop renders the first 24 cards at once; a phone only the 6 it shows until Load More.
-  await expect(page.locator('[data-sku]')).toHaveCount(
-    (page.viewportSize()?.width ?? 0) <= 768 ? 6 : 24,
-  )
+  await expect(page.locator('[data-sku]')).toHaveCount(isPhone(page) ? 6 : 24)
   await expect(page.locator('[data-sku="HOM-002"] h2')).toHaveText('25L Water Storage Container')
   await expect(page.locator('[data-sku="HOM-002"] .price-now')).toHaveText(/^R\s109,99$/)
   await expect(page.locator('[data-sku]:visible').first()).toBeVisible()
