@@ -292,25 +292,26 @@ test.describe('product photos', () => {
     await expect(farCard.locator('img')).toHaveAttribute('loading', 'lazy')
   })
 
-  test("a phone's browser on a wide screen gets a laptop's first screen once the page runs", async ({
-    browser,
-    page,
-  }) => {
-    test.skip(isPhone(page), 'a wide screen only')
+  test('a wrong guess of the screen is put right once the page runs', async ({ browser, page }) => {
+    const phone = isPhone(page)
+    // This screen with the other kind's hint: a phone's browser on a wide screen, or a laptop's
+    // browser in a narrow window.
     const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+      viewport: page.viewportSize()!,
+      extraHTTPHeaders: { 'sec-ch-ua-mobile': phone ? '?0' : '?1' },
     })
-    const wide = await context.newPage()
+    const other = await context.newPage()
     const served: string[] = []
-    wide.on('response', (res) => {
+    other.on('response', (res) => {
       if (res.request().resourceType() === 'document') void res.text().then((t) => served.push(t))
     })
-    await wide.goto('/')
-    await expect(wide.locator('[data-sku] img[loading="eager"]')).toHaveCount(12)
-    await expect(wide.locator('[data-sku] img[fetchpriority="high"]')).toHaveCount(5)
-    // The server had guessed a phone from the mobile hint: 4 photos in its HTML.
-    expect(served[0]?.match(/<img [^>]*loading="eager"/g)).toHaveLength(4)
+    await other.goto('/')
+    await expect(other.locator('[data-sku]')).toHaveCount(phone ? 6 : 24)
+    await expect(other.locator('[data-sku] img[loading="eager"]')).toHaveCount(phone ? 4 : 12)
+    await expect(other.locator('[data-sku] img[fetchpriority="high"]')).toHaveCount(phone ? 4 : 5)
+    // The server had guessed the other kind from the hint: its first screen is in the HTML.
+    expect(served[0]?.match(/<img [^>]*loading="eager"/g)).toHaveLength(phone ? 12 : 4)
+    expect(served[0]?.match(/data-sku="/g)).toHaveLength(phone ? 24 : 6)
     await context.close()
   })
 
