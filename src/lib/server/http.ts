@@ -9,6 +9,9 @@ export const CACHED_JSON_HEADERS = {
   'cache-control': 'no-store',
 } as const
 
+/** For files whose name changes with their content: build chunks and uploaded media. */
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable'
+
 /** JSON with the headers every /api answer carries. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers)

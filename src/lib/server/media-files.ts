@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
 
+import { CACHE_FOREVER } from './http'
+
 export const MEDIA_FILE_PREFIX = '/cms/api/media/file/'
 
 const TYPES = new Map([
@@ -62,7 +64,7 @@ export function serveMediaFile(
     res.writeHead(200, {
       'content-type': TYPES.get(path.extname(file).toLowerCase())!,
       'content-length': stat.size,
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': CACHE_FOREVER,
       'last-modified': stat.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
     })

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
 
+import { CACHE_FOREVER } from './http'
+
 export const STATIC_PREFIX = '/_next/static/'
 
 /** The build files that get precompressed copies (scripts/lib/precompress.ts), by extension. */
@@ -92,7 +94,7 @@ export function serveStaticAsset(
   if (!encoding) return false
   const { body, etag } = asset[encoding]
   const headers = {
-    'cache-control': 'public, max-age=31536000, immutable',
+    'cache-control': CACHE_FOREVER,
     vary: 'Accept-Encoding',
     etag,
   }
