@@ -207,6 +207,27 @@ test.describe('first view', () => {
     await expect(card(page, last)).toBeVisible()
   })
 
+  test('keeps to the short type scale, since each size and weight costs Chromium a font lookup', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.locator('[data-sku]')).toHaveCount(isPhone(page) ? 6 : 24)
+    const styles = await page.evaluate(() => {
+      const seen = new Set<string>()
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement!
+        if (!node.textContent!.trim() || element.getClientRects().length === 0) continue
+        const style = getComputedStyle(element)
+        seen.add(`${style.fontSize} ${style.fontWeight}`)
+      }
+      return [...seen].sort()
+    })
+    // Three sizes in two weights; a laptop adds the larger shop name and the search box's 16 px.
+    const scale = ['12px 400', '14.4px 400', '14.4px 600', '17.6px 600']
+    expect(styles).toEqual(isPhone(page) ? scale : [...scale, '16px 400', '21.6px 600'].sort())
+  })
+
   test('fetches the list again when the window regains focus', async ({ page }) => {
     const product = await createProduct({ price: 120 })
     await page.goto('/')
