@@ -38,6 +38,9 @@ test('an unknown path shows "Page Not Found" with a 404', async ({ page }) => {
   expect(response?.status()).toBe(404)
   await expect(page).toHaveTitle('Page Not Found')
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the shop' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText('Your Trusted Wholesale Partner')).toBeVisible()
 })
 
 test("the storefront's scripts ask V8 to compile them eagerly, off the main thread", async ({
