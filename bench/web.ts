@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse'
 import { assertChromium, chromiumArgs, chromiumPath } from '../tests/helpers/chromium'
 import { startShopServer } from '../tests/helpers/shop-server'
 import { fillCatalogue, refreshCatalogue, run, writeResult } from './fixtures'
-import { collectRuns, median } from './lib/runs'
+import { collectRuns, median, slowHostNote } from './lib/runs'
 
 const RUNS = Number(process.env.BENCH_RUNS || 5)
 
@@ -180,6 +180,10 @@ async function main() {
         .join(' '),
     })),
   )
+  for (const [scenario, r] of Object.entries(results)) {
+    const note = slowHostNote(r.benchmarkIndex)
+    if (note) console.log(`${scenario}: ${note}`)
+  }
   console.log(
     `First-load JS for /: ${(js.gzipBytes / 1000).toFixed(1)} kB gzipped (${(js.rawBytes / 1000).toFixed(0)} kB raw, ${js.chunks} chunks; target <= 150 kB), sent as ${(js.brotliBytesSent / 1000).toFixed(1)} kB of Brotli; chunks with Payload code: ${js.payloadChunks}`,
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { collectRuns, firstFrameWithheld, median } from './runs'
+import { collectRuns, firstFrameWithheld, median, slowHostNote } from './runs'
 
 const normal = { observedFirstPaint: 180, observedLoad: 320 }
 const withheld = { observedFirstPaint: 1250, observedLoad: 330 }
@@ -46,5 +46,13 @@ describe('collectRuns', () => {
     expect(calls).toBe(4)
     expect(kept).toHaveLength(0)
     expect(setAside).toHaveLength(4)
+  })
+})
+
+describe('slowHostNote', () => {
+  it('speaks only when the host is slower than the one the 4x slowdown assumes', () => {
+    expect(slowHostNote(1500)).toBeUndefined()
+    expect(slowHostNote(2400)).toBeUndefined()
+    expect(slowHostNote(1126)).toMatch(/CPU index here was 1126, below the 1500-2,000/)
   })
 })
