@@ -53,6 +53,6 @@ describe('slowHostNote', () => {
   it('speaks only when the host is slower than the one the 4x slowdown assumes', () => {
     expect(slowHostNote(1500)).toBeUndefined()
     expect(slowHostNote(2400)).toBeUndefined()
-    expect(slowHostNote(1126)).toMatch(/CPU index here was 1126, below the 1500-2,000/)
+    expect(slowHostNote(1126)).toMatch(/CPU index here was 1126, below the 1,500-2,000/)
   })
 })
