@@ -171,6 +171,18 @@ test.describe('cart', () => {
     await expect(cart.getByText('Your cart is empty')).toBeVisible()
     await expect(cart.getByText('Add some products to get started!')).toBeVisible()
   })
+  test("a short cart's lines sit at the top of the panel, each one compact", async ({ page }) => {
+    const product = await createProduct()
+    await page.goto('/')
+    await addToCart(page, product.name)
+    await cartButton(page).click()
+    const cart = page.getByRole('dialog', { name: 'Your Cart' })
+    const title = (await cart.getByRole('heading', { name: 'Your Cart' }).boundingBox())!
+    const line = (await cart.getByRole('listitem').filter({ hasText: product.name }).boundingBox())!
+    // Name, price, quantity and Remove take about 90 px; a stretched row filled the panel.
+    expect(line.height).toBeLessThan(130)
+    expect(line.y - (title.y + title.height)).toBeLessThan(80)
+  })
 })
 
 test.describe('first view', () => {
