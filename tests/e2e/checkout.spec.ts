@@ -199,3 +199,33 @@ test('a double click places one order', async ({ page }) => {
   const after = await (await adminApi('GET', `/api/admin/products/${product.sku}`)).json()
   expect(after.inStock).toBe(9)
 })
+
+/** How many lines of text an element's words take up on screen. */
+const linesOf = (element: Locator) =>
+  element.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  })
+
+test('an amount never breaks between the R and its digits, however long the name beside it', async ({
+  page,
+}) => {
+  const product = await createProduct({
+    name: `Heavy-Duty Stackable Storage Crate With Lid, Wheels and Four Dividers, Pack of Twelve ${Date.now()}`,
+    price: 12999.99,
+  })
+  await page.goto('/')
+  await addToCart(page, product.name)
+  const checkout = await openCheckout(page)
+  const line = checkout.getByRole('listitem').filter({ hasText: product.name })
+  await expect(line.locator('span').last()).toHaveText(/^R\s12\s999,99$/)
+  expect(await linesOf(line.locator('span').first())).toBeGreaterThan(1)
+  expect(await linesOf(line.locator('span').last())).toBe(1)
+  await fill(checkout)
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  const row = receipt.getByRole('row').filter({ hasText: product.name })
+  await expect(row.getByRole('cell').last()).toHaveText(/^R\s12\s999,99$/)
+  expect(await linesOf(row.getByRole('cell').last())).toBe(1)
+})
