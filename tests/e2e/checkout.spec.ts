@@ -200,6 +200,15 @@ test('a double click places one order', async ({ page }) => {
   expect(after.inStock).toBe(9)
 })
 
+/** Where an element's words are drawn, as against the box around them. */
+const textBounds = (element: Locator) =>
+  element.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const { left, right } = range.getBoundingClientRect()
+    return { left, right }
+  })
+
 /** How many lines of text an element's words take up on screen. */
 const linesOf = (element: Locator) =>
   element.evaluate((el) => {
@@ -228,4 +237,8 @@ test('an amount never breaks between the R and its digits, however long the name
   const row = receipt.getByRole('row').filter({ hasText: product.name })
   await expect(row.getByRole('cell').last()).toHaveText(/^R\s12\s999,99$/)
   expect(await linesOf(row.getByRole('cell').last())).toBe(1)
+  // Right-aligned, the quantity and the amount must not run together ("1R 12 999,99").
+  const quantity = await textBounds(row.getByRole('cell').nth(1))
+  const amount = await textBounds(row.getByRole('cell').last())
+  expect(amount.left - quantity.right).toBeGreaterThanOrEqual(8)
 })
