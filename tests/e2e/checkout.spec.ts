@@ -200,21 +200,14 @@ test('a double click places one order', async ({ page }) => {
   expect(after.inStock).toBe(9)
 })
 
-/** Where an element's words are drawn, as against the box around them. */
-const textBounds = (element: Locator) =>
+/** Where an element's words are drawn, as against its box: how many lines, from where to where. */
+const textLayout = (element: Locator) =>
   element.evaluate((el) => {
     const range = document.createRange()
     range.selectNodeContents(el)
     const { left, right } = range.getBoundingClientRect()
-    return { left, right }
-  })
-
-/** How many lines of text an element's words take up on screen. */
-const linesOf = (element: Locator) =>
-  element.evaluate((el) => {
-    const range = document.createRange()
-    range.selectNodeContents(el)
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    return { lines, left, right }
   })
 
 test('an amount never breaks between the R and its digits, however long the name beside it', async ({
@@ -229,16 +222,16 @@ test('an amount never breaks between the R and its digits, however long the name
   const checkout = await openCheckout(page)
   const line = checkout.getByRole('listitem').filter({ hasText: product.name })
   await expect(line.locator('span').last()).toHaveText(/^R\s12\s999,99$/)
-  expect(await linesOf(line.locator('span').first())).toBeGreaterThan(1)
-  expect(await linesOf(line.locator('span').last())).toBe(1)
+  expect((await textLayout(line.locator('span').first())).lines).toBeGreaterThan(1)
+  expect((await textLayout(line.locator('span').last())).lines).toBe(1)
   await fill(checkout)
   await checkout.getByRole('button', { name: 'Place Order' }).click()
   const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
   const row = receipt.getByRole('row').filter({ hasText: product.name })
   await expect(row.getByRole('cell').last()).toHaveText(/^R\s12\s999,99$/)
-  expect(await linesOf(row.getByRole('cell').last())).toBe(1)
+  const amount = await textLayout(row.getByRole('cell').last())
+  expect(amount.lines).toBe(1)
   // Right-aligned, the quantity and the amount must not run together ("1R 12 999,99").
-  const quantity = await textBounds(row.getByRole('cell').nth(1))
-  const amount = await textBounds(row.getByRole('cell').last())
+  const quantity = await textLayout(row.getByRole('cell').nth(1))
   expect(amount.left - quantity.right).toBeGreaterThanOrEqual(8)
 })
