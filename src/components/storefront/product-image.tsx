@@ -20,8 +20,10 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
   const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
     src ? 'photo' : 'placeholder',
   )
+  // Starts at `eager` so a photo that began eager keeps its src if a wider guess is corrected
+  // to a phone; and one the server guessed was below a phone's first screen is eager on a
+  // wider one at once, with no observer round.
   const [cameNear, setNear] = useState(eager)
-  // A photo the server guessed was below a phone's first screen is eager on a wider one.
   const near = cameNear || eager
   const box = useRef<HTMLDivElement>(null)
 
