@@ -13,8 +13,10 @@ import next from 'next'
 
 import { env } from '../src/env'
 import { peekCachedBody } from '../src/lib/server/caches'
-import { CACHED_JSON_HEADERS, CLIENT_IP_HEADER } from '../src/lib/server/http'
+import { clientAddress } from '../src/lib/client-address'
+import { CACHED_JSON_HEADERS } from '../src/lib/server/http'
 import { serveMediaFile } from '../src/lib/server/media-files'
+import { requestContext } from '../src/lib/server/request-context'
 import {
   loadStaticAssets,
   serveStaticAsset,
@@ -28,17 +30,28 @@ const app = next({ dev, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
 
-const { mediaDir } = env()
+const { mediaDir, TRUST_PROXY } = env()
 // In development Next builds its files as they are asked for: none are precompressed.
 const staticAssets: StaticAssets = dev ? new Map() : loadStaticAssets('.next')
-const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '')
 
 const server = http.createServer((req, res) => {
-  // The one client address the app trusts (admin rate limits): never what a client claims.
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')[0]
-    ?.trim()
-  req.headers[CLIENT_IP_HEADER] = (trustProxy && forwarded) || req.socket.remoteAddress || 'unknown'
+  if (!decodablePath(req.url ?? '/')) {
+    res.writeHead(400, CACHED_JSON_HEADERS)
+    res.end(
+      JSON.stringify({ error: 'The address is not valid: it has broken %-encoding or a NUL.' }),
+    )
+    return
+  }
+  const forwarded = req.headers['x-forwarded-for']
+  const client = clientAddress(
+    Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+    req.socket.remoteAddress,
+    TRUST_PROXY,
+  )
+  requestContext.run({ client }, () => route(req, res))
+})
+
+function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (req.method === 'GET' && req.url) {
     const body = peekCachedBody(req.url)
     if (body) {
@@ -50,7 +63,21 @@ const server = http.createServer((req, res) => {
   if (serveStaticAsset(req, res, staticAssets)) return
   if (serveMediaFile(req, res, mediaDir)) return
   void handle(req, res)
-})
+}
+
+/**
+ * Next answers a path it cannot decode (`/%`, an encoded lone surrogate) with a 500, and a NUL
+ * has no place in any address of the shop (PostgreSQL refuses it in text).
+ */
+function decodablePath(url: string): boolean {
+  if (/%00/i.test(url)) return false
+  try {
+    decodeURIComponent(url.split('?')[0]!)
+    return true
+  } catch {
+    return false
+  }
+}
 server.keepAliveTimeout = 65_000
 server.listen(port, () => console.log(`Shop ready on http://localhost:${port}`))
 

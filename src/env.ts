@@ -6,20 +6,27 @@ import { z } from 'zod'
  * fills DATABASE_URL, PAYLOAD_SECRET and ADMIN_TOKEN from DATA_DIR when they are unset, so inside
  * the Next server they are always present at run time; `next build` needs none of them.
  */
+export const MIN_ADMIN_TOKEN_LENGTH = 24
+export const ADMIN_TOKEN_TOO_SHORT = `ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters, or a guessable key opens the shop: make one with \`openssl rand -hex 24\`.`
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().optional(),
   PAYLOAD_SECRET: z.string().min(16).optional(),
-  ADMIN_TOKEN: z.string().min(16).optional(),
+  ADMIN_TOKEN: z.string().min(MIN_ADMIN_TOKEN_LENGTH, ADMIN_TOKEN_TOO_SHORT).optional(),
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
-  /** Behind a load balancer: take the client address from X-Forwarded-For (else the socket). */
+  /**
+   * How many proxies in front of the shop append to X-Forwarded-For (`true` = 1). The client is
+   * the entry that many places from the right; 0 (the default) reads the socket's peer only.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .default('0')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10)),
 })
 
 export type Env = z.infer<typeof schema> & { dataDir: string; mediaDir: string }

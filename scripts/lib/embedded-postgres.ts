@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -43,7 +43,69 @@ export async function startEmbeddedPostgres(options: {
   await stopLeftover(pgdata, log)
 
   const port = await freePort()
-  const logFile = fs.openSync(path.join(dataDir, 'postgres.log'), 'a')
+  const logPath = path.join(dataDir, 'postgres.log')
+  const url = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  const launch = () => launchPostgres(binDir, pgdata, port, logPath, runAs)
+
+  let running = launch()
+  const killOnExit = () => running.child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  await waitUntilReady(url('postgres'), running.exited, logPath)
+  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data: ${pgdata})`)
+
+  /*
+   * Supervision: a postmaster that dies (killed, out of memory) is started again on the same
+   * port, so the app's pool finds it where it was. PostgreSQL replays its write-ahead log on
+   * start, so every committed transaction is still there. Until the old server's last backends
+   * have gone it refuses to start (its shared memory is still attached): try again shortly.
+   */
+  let stopping: Promise<void> | undefined
+  const supervise = async () => {
+    for (;;) {
+      const code = await running.exited
+      if (stopping) return
+      log(`Embedded PostgreSQL stopped unexpectedly (${code}); restarting it`)
+      for (let attempt = 1; !stopping; attempt++) {
+        await sleep(Math.min(2000, 200 * attempt))
+        if (stopping) return
+        running = launch()
+        try {
+          await waitUntilReady(url('postgres'), running.exited, logPath)
+          log(`Embedded PostgreSQL is back on 127.0.0.1:${port}`)
+          break
+        } catch {
+          // Refused to start: old backends still hold its memory, or it is still recovering.
+        }
+      }
+    }
+  }
+  void supervise()
+
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.removeListener('exit', killOnExit)
+      const { child, exited } = running
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGINT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    })())
+
+  return { url, port, pgdata, stop }
+}
+
+type Running = { child: ChildProcess; exited: Promise<number | null> }
+
+function launchPostgres(
+  binDir: string,
+  pgdata: string,
+  port: number,
+  logPath: string,
+  runAs: Ids | undefined,
+): Running {
+  const logFile = fs.openSync(logPath, 'a')
   const child = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -62,28 +124,9 @@ export async function startEmbeddedPostgres(options: {
   )
   fs.closeSync(logFile)
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
   )
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-
-  const url = (database: string) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
-  await waitUntilReady(url('postgres'), exited, path.join(dataDir, 'postgres.log'))
-  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data: ${pgdata})`)
-
-  let stopping: Promise<void> | undefined
-  const stop = () =>
-    (stopping ??= (async () => {
-      process.removeListener('exit', killOnExit)
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGINT')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
-    })())
-
-  return { url, port, pgdata, stop }
+  return { child, exited }
 }
 
 /** Creates `database` on the server at `adminUrl` unless it exists. */
@@ -273,7 +316,7 @@ async function waitUntilReady(
     throw new Error(`PostgreSQL exited during start-up (code ${code}). Log tail:\n${tail}`)
   })
   const ready = (async () => {
-    for (let attempt = 0; attempt < 600; attempt++) {
+    for (let attempt = 0; attempt < 600 && !done; attempt++) {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
       try {
         await client.connect()

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { ADMIN_TOKEN_TOO_SHORT, MIN_ADMIN_TOKEN_LENGTH } from '../../src/env'
 import { ensureDatabase, readOrCreate, startEmbeddedPostgres } from './embedded-postgres'
 
 export type Runtime = {
@@ -26,6 +27,8 @@ export async function prepareRuntime(log: (line: string) => void = console.log):
     readOrCreate(path.join(dataDir, 'payload-secret'), () => randomBytes(32).toString('hex'))
 
   let ADMIN_TOKEN = process.env.ADMIN_TOKEN
+  if (ADMIN_TOKEN && ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH)
+    throw new Error(ADMIN_TOKEN_TOO_SHORT)
   if (!ADMIN_TOKEN) {
     const tokenFile = path.join(dataDir, 'admin-token')
     const isNew = !fs.existsSync(tokenFile)

@@ -74,12 +74,14 @@ export function productsToCsv(products: CsvProduct[]): string {
 }
 
 export type CsvParseResult =
-  { ok: true; records: { line: number; values: CsvRecord }[] } | { ok: false; error: string }
+  | { ok: true; records: { line: number; values: CsvRecord; extraCells: number }[] }
+  | { ok: false; error: string }
 
 /**
  * Parses CSV text into records keyed by the known columns only. The header is checked before any
  * row becomes an object, so a column such as `__proto__` is refused, never used as a key.
- * `line` is the record's number counting the header as 1.
+ * `line` is the record's number counting the header as 1; `extraCells` counts the cells a row
+ * has past the header's columns, which belong to no column and must not be dropped unseen.
  */
 export function parseProductsCsv(text: string, maxRows: number): CsvParseResult {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
@@ -121,7 +123,7 @@ export function parseProductsCsv(text: string, maxRows: number): CsvParseResult 
         const raw = row[i] ?? ''
         values[column] = TEXT_COLUMNS.has(column) ? restoreFormula(raw) : raw
       })
-      return { line: index + 2, values }
+      return { line: index + 2, values, extraCells: Math.max(0, row.length - columns.length) }
     }),
   }
 }

@@ -1,6 +1,7 @@
 import * as migration_20261122_133709_initial from './20261122_133709_initial'
 import * as migration_20261122_133725_db_constraints from './20261122_133725_db_constraints'
 import * as migration_20261122_140735_admin_auth_failures from './20261122_140735_admin_auth_failures'
+import * as migration_20261123_120000_hardening from './20261123_120000_hardening'
 
 export const migrations = [
   {
@@ -17,5 +18,10 @@ export const migrations = [
     up: migration_20261122_140735_admin_auth_failures.up,
     down: migration_20261122_140735_admin_auth_failures.down,
     name: '20261122_140735_admin_auth_failures',
+  },
+  {
+    up: migration_20261123_120000_hardening.up,
+    down: migration_20261123_120000_hardening.down,
+    name: '20261123_120000_hardening',
   },
 ]

@@ -78,7 +78,7 @@ test.describe('login', () => {
     }
     await fetch(`${baseURL()}/cms/api/users/first-register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-admin-key': process.env.E2E_ADMIN_TOKEN! },
       body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
     })
     const { token: jwt } = (await (

@@ -1,4 +1,4 @@
-import { baseURL } from './api'
+import { adminToken, baseURL } from './api'
 
 let cached: Promise<string> | undefined
 
@@ -8,7 +8,7 @@ export function staffToken(): Promise<string> {
     const credentials = { email: 'owner@example.co.za', password: 'test-password-123' }
     await fetch(`${baseURL()}/cms/api/users/first-register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-admin-key': adminToken() },
       body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
     })
     const res = await fetch(`${baseURL()}/cms/api/users/login`, {

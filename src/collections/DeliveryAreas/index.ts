@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { anyone, isStaff } from '@/access'
 import { deriveSlug } from './hooks/derive-slug'
 import { invalidateAreas } from './hooks/invalidate-areas'
+import { keepOneArea } from './hooks/keep-one-area'
 
 export const DELIVERY_AREAS_SLUG = 'delivery-areas'
 
@@ -13,6 +14,7 @@ export const DeliveryAreas: CollectionConfig = {
   hooks: {
     beforeValidate: [deriveSlug],
     afterChange: [invalidateAreas],
+    beforeDelete: [keepOneArea],
     afterDelete: [invalidateAreas],
   },
   fields: [

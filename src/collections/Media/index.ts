@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { env } from '@/env'
+import { checkUpload } from './hooks/check-upload'
 
 export const MEDIA_SLUG = 'media'
 
@@ -10,6 +11,7 @@ export const IMAGE_WIDTHS = [200, 400, 600, 800] as const
 export const Media: CollectionConfig = {
   slug: MEDIA_SLUG,
   access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  hooks: { beforeOperation: [checkUpload] },
   upload: {
     staticDir: env().mediaDir,
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],

@@ -27,6 +27,15 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (key: string) => void })
         headers: { 'x-admin-key': key },
         cache: 'no-store',
       })
+      if (res.status === 429) {
+        const minutes = Math.max(1, Math.ceil(Number(res.headers.get('retry-after') ?? 60) / 60))
+        toast({
+          title: 'Too Many Attempts',
+          description: `Too many failed logins from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          variant: 'error',
+        })
+        return
+      }
       if (!res.ok) throw new Error(String(res.status))
       onLoggedIn(key)
       toast({ title: 'Logged in successfully!', variant: 'success' })

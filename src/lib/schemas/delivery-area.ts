@@ -20,6 +20,7 @@ export const deliveryAreaSchema = z.object({
 export const deliveryAreaListSchema = z.object({
   areas: z
     .array(deliveryAreaSchema, { error: 'areas must be a list of {name, fee}' })
+    .min(1, 'Keep at least one delivery area: checkout needs one.')
     .max(500, 'At most 500 delivery areas')
     .superRefine((areas, ctx) => {
       const seen = new Map<string, number>()

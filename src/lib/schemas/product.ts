@@ -23,9 +23,15 @@ const optionalText = (field: string, max: number) =>
     .nullable()
     .optional()
 
+/**
+ * An https:// address, or a path on this shop that starts with exactly one `/`. A browser reads
+ * `\` as `/` in a URL, so `/\\evil.example/x.png` would be another site's image: no backslashes.
+ */
+export const IMAGE_URL_PATTERN = /^(https:\/\/[^\s\\/][^\s\\]*|\/(?![/\\])[^\s\\]*)$/i
+
 const imageURL = optionalText('imageURL', 2000).refine(
-  (v) => v == null || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
-  'imageURL must be an http(s) URL or a path on this shop',
+  (v) => v == null || IMAGE_URL_PATTERN.test(v),
+  'imageURL must be an https:// URL or a path on this shop starting with a single /',
 )
 
 const fields = {

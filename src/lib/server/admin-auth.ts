@@ -1,51 +1,98 @@
-import { TooManyRequests, Unauthorized } from '@/lib/errors'
+import type { PoolClient } from 'pg'
+
 import { env } from '@/env'
-import { CLIENT_IP_HEADER } from './http'
+import { TooManyRequests, Unauthorized } from '@/lib/errors'
 import { getShop } from './payload'
+import { clientOf } from './request-context'
 import { hashToken, sameHash } from './token-hash'
 
 export const MAX_FAILURES = 10
 export const FAILURE_WINDOW_SECONDS = 15 * 60
+/** Rows kept at most: past it the oldest windows go, which only ever gives a client more tries. */
+export const MAX_FAILURE_ROWS = 10_000
 const LAST_USED_PRECISION_SECONDS = 60
+const CLIENT_LOCK_SPACE = 4020502
 
 /**
  * The one gate of every admin call. The key arrives in `x-admin-key`; it is valid when it is
  * ADMIN_TOKEN or an unrevoked token issued in /cms (kept as a SHA-256 hash). Missing, empty and
- * wrong keys get the same 401. A client with more than MAX_FAILURES failures in the window gets
- * 429 until the oldest of them ages out; other clients are not affected.
+ * wrong keys get the same 401. A client with MAX_FAILURES failures in its window gets 429 until
+ * the window ends; other clients are not affected.
+ *
+ * Each check runs under a lock on its client, so that however many guesses one client sends at
+ * once, only MAX_FAILURES of them are ever compared with a real key before the 429s begin.
  */
 export async function requireAdmin(request: Request): Promise<void> {
-  const client = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown'
-  const pool = (await getShop()).db.pool
-  const { rows } = await pool.query<{ failures: number; retry_after: number | null }>(
-    `SELECT count(*)::int AS failures,
-            ceil(extract(epoch FROM min(failed_at) + make_interval(secs => $2) - now()))::int AS retry_after
-       FROM admin_auth_failures
-      WHERE client = $1 AND failed_at > now() - make_interval(secs => $2)`,
-    [client, FAILURE_WINDOW_SECONDS],
-  )
-  const { failures, retry_after } = rows[0]!
-  if (failures >= MAX_FAILURES) throw new TooManyRequests(Math.max(1, retry_after ?? 1))
-
+  const client = clientOf(request)
   const key = request.headers.get('x-admin-key')?.trim()
-  if (key && (await isValidKey(key))) return
-
-  await pool.query(
-    `WITH expired AS (
-       DELETE FROM admin_auth_failures
-        WHERE client = $1 AND failed_at <= now() - make_interval(secs => $2))
-     INSERT INTO admin_auth_failures (client) VALUES ($1)`,
-    [client, FAILURE_WINDOW_SECONDS],
-  )
-  throw new Unauthorized()
+  const pool = (await getShop()).db.pool
+  const db = await pool.connect()
+  try {
+    await db.query('BEGIN')
+    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLIENT_LOCK_SPACE, client])
+    const { rows } = await db.query<{ failures: number; retry_after: number }>(
+      `SELECT failures,
+              ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after
+         FROM admin_auth_failures
+        WHERE client = $1 AND window_start > now() - make_interval(secs => $2)`,
+      [client, FAILURE_WINDOW_SECONDS],
+    )
+    const current = rows[0]
+    if (current && current.failures >= MAX_FAILURES) {
+      await db.query('COMMIT')
+      throw new TooManyRequests(Math.max(1, current.retry_after))
+    }
+    const valid = Boolean(key) && (await isValidKey(db, key!))
+    if (!valid) await recordFailure(db, client)
+    await db.query('COMMIT')
+    if (!valid) throw new Unauthorized()
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    db.release()
+  }
 }
 
-async function isValidKey(key: string): Promise<boolean> {
+/**
+ * One more failure for `client` (a new window when its last one ended), then the sweep: every
+ * client's ended windows, and the oldest rows past MAX_FAILURE_ROWS. Rows another request holds
+ * are skipped, not waited for, so that two sweeps never wait on each other.
+ */
+async function recordFailure(db: PoolClient, client: string): Promise<void> {
+  const { rows } = await db.query<{ created: boolean }>(
+    `INSERT INTO admin_auth_failures AS f (client, failures, window_start) VALUES ($1, 1, now())
+     ON CONFLICT (client) DO UPDATE SET
+       failures = CASE WHEN f.window_start <= now() - make_interval(secs => $2) THEN 1
+                       ELSE f.failures + 1 END,
+       window_start = CASE WHEN f.window_start <= now() - make_interval(secs => $2) THEN now()
+                           ELSE f.window_start END
+     RETURNING (xmax = 0) AS created`,
+    [client, FAILURE_WINDOW_SECONDS],
+  )
+  await db.query(
+    `DELETE FROM admin_auth_failures WHERE client IN (
+       SELECT client FROM admin_auth_failures
+        WHERE window_start <= now() - make_interval(secs => $1)
+        FOR UPDATE SKIP LOCKED)`,
+    [FAILURE_WINDOW_SECONDS],
+  )
+  if (rows[0]?.created) {
+    await db.query(
+      `DELETE FROM admin_auth_failures WHERE client IN (
+         SELECT client FROM admin_auth_failures
+          ORDER BY window_start DESC, client OFFSET $1
+          FOR UPDATE SKIP LOCKED)`,
+      [MAX_FAILURE_ROWS],
+    )
+  }
+}
+
+async function isValidKey(db: PoolClient, key: string): Promise<boolean> {
   const hash = hashToken(key)
   const ownerToken = env().ADMIN_TOKEN
   if (ownerToken && sameHash(hash, hashToken(ownerToken))) return true
-  const pool = (await getShop()).db.pool
-  const { rows } = await pool.query<{ id: number; stale: boolean }>(
+  const { rows } = await db.query<{ id: number; stale: boolean }>(
     `SELECT id, (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
        FROM admin_tokens WHERE token_hash = $1 AND revoked IS NOT TRUE`,
     [hash, LAST_USED_PRECISION_SECONDS],
@@ -53,7 +100,7 @@ async function isValidKey(key: string): Promise<boolean> {
   const token = rows[0]
   if (!token) return false
   if (token.stale)
-    await pool.query('UPDATE admin_tokens SET last_used_at = now() WHERE id = $1', [token.id])
+    await db.query('UPDATE admin_tokens SET last_used_at = now() WHERE id = $1', [token.id])
   return true
 }
 

@@ -8,11 +8,52 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   if (declared > limit) throw new PayloadTooLarge(limit)
   const text = await readText(request, limit)
   if (!text.trim()) throw new BadInput('Request body is empty: send JSON.', { field: 'body' })
+  return parseJsonText(text, 'body')
+}
+
+/** JSON text parsed, and every string in it held to `assertStorableText`. */
+export function parseJsonText(text: string, field: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(text) as unknown
+    value = JSON.parse(text) as unknown
   } catch {
-    throw new BadInput('Request body is not valid JSON.', { field: 'body' })
+    throw new BadInput(
+      field === 'body'
+        ? 'Request body is not valid JSON.'
+        : `The \`${field}\` part is not valid JSON.`,
+      { field },
+    )
   }
+  assertStorableText(value, field === 'body' ? '' : field)
+  return value
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text, and a lone UTF-16 surrogate is not text at
+ * all: a string with either, anywhere in the input (keys too), is refused naming where it was.
+ */
+export function assertStorableText(value: unknown, path = ''): void {
+  const refuse = (where: string) => {
+    const field = where || 'body'
+    throw new BadInput(
+      `${field}: text must not contain NUL characters or broken Unicode (lone surrogates).`,
+      { field },
+    )
+  }
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) refuse(path)
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  for (const [key, item] of Object.entries(value)) {
+    const where = path ? `${path}.${key}` : key
+    if (!isStorableText(key)) refuse(path)
+    assertStorableText(item, where)
+  }
+}
+
+export function isStorableText(text: string): boolean {
+  return !text.includes('\0') && text.isWellFormed()
 }
 
 async function readText(request: Request, limit: number): Promise<string> {

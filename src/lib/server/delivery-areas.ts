@@ -4,6 +4,7 @@ import type { DeliveryAreaInput } from '@/lib/schemas/delivery-area'
 import { slugify } from '@/lib/slug'
 import { deliveryAreasCache, encodeJson, type CachedAreas } from './caches'
 import { getShop } from './payload'
+import { inTransaction } from './transaction'
 
 export type DeliveryAreaDTO = { id: number; name: string; slug: string; fee: number }
 
@@ -44,11 +45,9 @@ export async function createDeliveryArea(input: DeliveryAreaInput): Promise<Deli
  */
 export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<DeliveryAreaDTO[]> {
   const pool = (await getShop()).db.pool
-  const client = await pool.connect()
   const slugs = areas.map((a) => slugify(a.name))
-  try {
-    await client.query('BEGIN')
-    await client.query('DELETE FROM delivery_areas WHERE NOT (slug = ANY($1::varchar[]))', [slugs])
+  // New and kept areas first, then the rest go: the list is never empty, even for a moment.
+  await inTransaction(pool, async (client) => {
     // Renames that swap names between areas would trip the unique name for a moment.
     await client.query(
       `UPDATE delivery_areas SET name = name || ' ' || id WHERE slug = ANY($1::varchar[])`,
@@ -60,13 +59,8 @@ export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<
        ON CONFLICT (slug) DO UPDATE SET name = excluded.name, fee = excluded.fee, updated_at = now()`,
       [areas.map((a) => a.name), slugs, areas.map((a) => toDecimalText(toCents(a.fee)))],
     )
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+    await client.query('DELETE FROM delivery_areas WHERE NOT (slug = ANY($1::varchar[]))', [slugs])
+  })
   deliveryAreasCache.invalidate()
   return listDeliveryAreas()
 }

@@ -1,8 +1,5 @@
 import { AppError, TooManyRequests } from '@/lib/errors'
 
-/** Set by scripts/server.ts on every request, overwriting whatever the client sent. */
-export const CLIENT_IP_HEADER = 'x-kc-client-ip'
-
 /** Headers of the cached public GETs, here and in the server's fast path. */
 export const CACHED_JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -27,8 +24,38 @@ export function errorResponse(error: unknown): Response {
     if (error instanceof TooManyRequests) headers['retry-after'] = String(error.retryAfterSeconds)
     return json({ error: error.message, ...error.details }, { status: error.status, headers })
   }
+  if (isDatabaseUnavailable(error)) {
+    console.error('The database is unavailable:', (error as Error).message)
+    return json(
+      { error: "The shop's database is not available right now. Please try again in a moment." },
+      { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
+    )
+  }
   console.error('Unexpected error while handling a request', error)
   return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 })
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** SQLSTATE classes and socket errors that mean "the server is away", not "the query is wrong". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '53300'])
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|cannot connect to Postgres|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i
+
+/**
+ * True when `error` (or what it wraps: Payload and drizzle wrap the driver's error) says the
+ * database could not be reached, as while it restarts. Such a request changed nothing and is
+ * worth retrying, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code)))
+      return true
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
+    e = cause
+  }
+  return false
 }
 
 /** Runs a handler and maps whatever it throws. */

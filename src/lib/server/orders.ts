@@ -12,9 +12,9 @@ import { mergeLines, type OrderInput } from '@/lib/schemas/order'
 import type { OrderFilter } from '@/lib/schemas/order-filter'
 import { catalogueCache } from './caches'
 import { getShop } from './payload'
+import { inTransaction, isTransientConflict } from './transaction'
 
 const DEFAULT_FREE_DELIVERY_FROM = 50_000
-const MAX_ATTEMPTS = 4
 
 export type PlacedOrder = { order: OrderDTO; replayed: boolean }
 
@@ -38,23 +38,13 @@ export async function placeOrder(input: OrderInput, idempotencyKey?: string): Pr
   const request = { customer, area: input.area, payment: input.payment, items: lines }
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
   const pool = (await getShop()).db.pool
-
-  for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const placed = await placeInTransaction(client, request, requestHash, idempotencyKey)
-      await client.query('COMMIT')
-      if (!placed.replayed) catalogueCache.invalidate()
-      return placed
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      if (attempt < MAX_ATTEMPTS && isWorthRetrying(error)) continue
-      throw error
-    } finally {
-      client.release()
-    }
-  }
+  const placed = await inTransaction(
+    pool,
+    (client) => placeInTransaction(client, request, requestHash, idempotencyKey),
+    isWorthRetrying,
+  )
+  if (!placed.replayed) catalogueCache.invalidate()
+  return placed
 }
 
 type NormalisedRequest = {
@@ -291,9 +281,5 @@ export async function getOrder(orderId: string): Promise<OrderDTO> {
 /** Deadlocks and serialisation failures are retried, and so is the rare order-id collision. */
 function isWorthRetrying(error: unknown): boolean {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string }
-  return (
-    code === '40P01' ||
-    code === '40001' ||
-    (code === '23505' && constraint === 'orders_order_id_idx')
-  )
+  return isTransientConflict(error) || (code === '23505' && constraint === 'orders_order_id_idx')
 }

@@ -14,8 +14,17 @@ const globalForShop = globalThis as unknown as { __kcShopReady?: Promise<Payload
 export function getShop(): Promise<Payload> {
   globalForShop.__kcShopReady ??= (async () => {
     const payload = await getPayload({ config })
+    // An idle connection that the server drops (a restart) must not take the process down: the
+    // pool discards it and opens a new one on the next query.
+    payload.db.pool.on('error', (error) =>
+      console.error('Database connection lost:', error.message),
+    )
     if (process.env.NODE_ENV !== 'production') await runMigrations(payload)
     await seedIfEmpty(payload)
+    const { totalDocs: staff } = await payload.count({ collection: 'users', overrideAccess: true })
+    if (staff === 0) {
+      console.log('No /cms account yet: open /cms/setup and give the owner token to create one.')
+    }
     return payload
   })().catch((error: unknown) => {
     globalForShop.__kcShopReady = undefined

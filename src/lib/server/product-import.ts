@@ -2,10 +2,15 @@ import { BadInput } from '@/lib/errors'
 import { parseProductsCsv, type CsvRecord } from '@/lib/csv'
 import { toDecimalText, toCents } from '@/lib/money'
 import { productCreateSchema, type ProductCreateInput } from '@/lib/schemas/product'
+import type { Pool } from 'pg'
+
+import { MEDIA_FILE_PREFIX } from './media-files'
 import { catalogueCache } from './caches'
 import { getShop } from './payload'
+import { inTransaction } from './transaction'
 
-export const MAX_IMPORT_ROWS = 10_000
+/** Well above the 100,000 products a wholesaler may have: any export can be imported back. */
+export const MAX_IMPORT_ROWS = 200_000
 const MAX_REPORTED_ERRORS = 200
 
 export type RowError = { line: number; field: string; message: string }
@@ -24,9 +29,17 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
     throw new BadInput('The CSV has no product rows.', { field: 'csvData' })
 
   const errors: RowError[] = []
-  const products: ProductCreateInput[] = []
+  const rows: { line: number; product: ProductCreateInput }[] = []
   const seen = new Map<string, number>()
-  for (const { line, values } of parsed.records) {
+  for (const { line, values, extraCells } of parsed.records) {
+    if (extraCells > 0) {
+      errors.push({
+        line,
+        field: 'row',
+        message: `This row has ${extraCells} more cell${extraCells > 1 ? 's' : ''} than the header has columns.`,
+      })
+      continue
+    }
     const result = productCreateSchema.safeParse(fromCsv(values))
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -34,7 +47,9 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
       }
       continue
     }
-    const earlier = seen.get(result.data.sku)
+    // SKUs are one product whatever their case, as the database's unique index says.
+    const key = result.data.sku.toLowerCase()
+    const earlier = seen.get(key)
     if (earlier) {
       errors.push({
         line,
@@ -43,47 +58,56 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
       })
       continue
     }
-    seen.set(result.data.sku, line)
-    products.push(result.data)
+    seen.set(key, line)
+    rows.push({ line, product: result.data })
   }
+
+  const pool = (await getShop()).db.pool
+  const images = await resolveImages(pool, rows, errors)
   if (errors.length) {
     const lines = new Set(errors.map((e) => e.line)).size
     throw new BadInput(
       `${lines} row${lines > 1 ? 's have' : ' has'} errors; nothing was imported.`,
-      {
-        rows: errors.slice(0, MAX_REPORTED_ERRORS),
-      },
+      { rows: errors.sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS) },
     )
   }
 
-  const pool = (await getShop()).db.pool
-  const skus = products.map((p) => p.sku)
+  const products = rows.map((r) => r.product)
+  const lowerSkus = products.map((p) => p.sku.toLowerCase())
   if (dryRun) {
-    const { rows } = await pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM products WHERE sku = ANY($1::varchar[])',
-      [skus],
+    const { rows: found } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products WHERE lower(sku) = ANY($1::text[])',
+      [lowerSkus],
     )
-    const updated = rows[0]!.n
+    const updated = found[0]!.n
     return summary(products.length - updated, updated, true)
   }
 
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const { rows } = await client.query<{ created: boolean }>(
+  /*
+   * Row locks in the order orders take them (sku order, by the database's collation), and new
+   * rows inserted in that order too: an import beside live orders or another import waits, it
+   * never deadlocks; a deadlock from anything else is retried like an order's.
+   */
+  const upserted = await inTransaction(pool, async (client) => {
+    await client.query(
+      'SELECT 1 FROM products WHERE lower(sku) = ANY($1::text[]) ORDER BY sku FOR UPDATE',
+      [lowerSkus],
+    )
+    const { rows: result } = await client.query<{ created: boolean }>(
       `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
-                             image_u_r_l, in_stock)
+                             image_u_r_l, image_id, in_stock)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
                             $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
-                            $8::varchar[], $9::numeric[])
-       ON CONFLICT (sku) DO UPDATE SET
+                            $8::varchar[], $9::int[], $10::numeric[]) AS v(sku)
+        ORDER BY v.sku
+       ON CONFLICT ((lower(sku))) DO UPDATE SET
          name = excluded.name, category = excluded.category, price = excluded.price,
          old_price = excluded.old_price, description = excluded.description,
          special_price = excluded.special_price, image_u_r_l = excluded.image_u_r_l,
-         in_stock = excluded.in_stock, updated_at = now()
+         image_id = excluded.image_id, in_stock = excluded.in_stock, updated_at = now()
        RETURNING (xmax = 0) AS created`,
       [
-        skus,
+        products.map((p) => p.sku),
         products.map((p) => p.name),
         products.map((p) => p.category),
         products.map((p) => toDecimalText(toCents(p.price))),
@@ -92,20 +116,50 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
         products.map((p) =>
           p.specialPrice == null ? null : toDecimalText(toCents(p.specialPrice)),
         ),
-        products.map((p) => p.imageURL ?? null),
+        images.map((i) => i.imageURL),
+        images.map((i) => i.imageId),
         products.map((p) => p.inStock),
       ],
     )
-    await client.query('COMMIT')
-    catalogueCache.invalidate()
-    const created = rows.filter((r) => r.created).length
-    return summary(created, rows.length - created, false)
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
+    return result
+  })
+  catalogueCache.invalidate()
+  const created = upserted.filter((r) => r.created).length
+  return summary(created, upserted.length - created, false)
+}
+
+/**
+ * The export writes an uploaded image as its URL under /cms/api/media/file/. Such a URL is the
+ * upload again (the product keeps it as its image, not as an external imageURL), and one that
+ * names no upload of this shop is a row error. Anything else is an external imageURL.
+ */
+async function resolveImages(
+  pool: Pool,
+  rows: { line: number; product: ProductCreateInput }[],
+  errors: RowError[],
+): Promise<{ imageURL: string | null; imageId: number | null }[]> {
+  const uploaded = (url: string | null | undefined) =>
+    url?.startsWith(MEDIA_FILE_PREFIX)
+      ? decodeURIComponent(url.slice(MEDIA_FILE_PREFIX.length))
+      : undefined
+  const names = [...new Set(rows.map((r) => uploaded(r.product.imageURL)).filter(Boolean))]
+  const ids = new Map<string, number>()
+  if (names.length) {
+    const { rows: found } = await pool.query<{ id: number; filename: string }>(
+      'SELECT id, filename FROM media WHERE filename = ANY($1::varchar[])',
+      [names],
+    )
+    for (const m of found) ids.set(m.filename, m.id)
   }
+  return rows.map(({ line, product }) => {
+    const name = uploaded(product.imageURL)
+    if (name === undefined) return { imageURL: product.imageURL ?? null, imageId: null }
+    const id = ids.get(name)
+    if (id === undefined) {
+      errors.push({ line, field: 'imageURL', message: `No uploaded image named ${name}.` })
+    }
+    return { imageURL: null, imageId: id ?? null }
+  })
 }
 
 function summary(created: number, updated: number, dryRun: boolean): ImportResult {

@@ -34,6 +34,12 @@ export async function createProduct(
     })
     return toProductDTO(created)
   } catch (error) {
+    // A refused product (a duplicate sku that won a race, a rule) must not leave its image behind.
+    if (imageId) {
+      await payload
+        .delete({ collection: 'media', id: imageId, overrideAccess: true })
+        .catch((cleanup: unknown) => console.error('Could not remove an unused image', cleanup))
+    }
     if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
     throw error
   }
@@ -71,13 +77,13 @@ async function findBySku(payload: Payload, sku: string): Promise<Product> {
   return docs[0]
 }
 
+/** SKUs are unique whatever their case (the database's products_sku_lower_idx). */
 async function existsSku(payload: Payload, sku: string): Promise<boolean> {
-  const { totalDocs } = await payload.count({
-    collection: 'products',
-    where: bySku(sku),
-    overrideAccess: true,
-  })
-  return totalDocs > 0
+  const { rowCount } = await payload.db.pool.query(
+    'SELECT 1 FROM products WHERE lower(sku) = lower($1)',
+    [sku],
+  )
+  return Boolean(rowCount)
 }
 
 const bySku = (sku: string): Where => ({ sku: { equals: sku } })

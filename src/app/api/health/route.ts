@@ -1,4 +1,4 @@
-import { json } from '@/lib/server/http'
+import { DATABASE_RETRY_AFTER_SECONDS, json } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
 
 export const dynamic = 'force-dynamic'
@@ -10,6 +10,9 @@ export async function GET(): Promise<Response> {
     return json({ ok: true })
   } catch (error) {
     console.error('Health check failed', error)
-    return json({ ok: false, error: 'Database unavailable' }, { status: 503 })
+    return json(
+      { ok: false, error: 'Database unavailable' },
+      { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
+    )
   }
 }

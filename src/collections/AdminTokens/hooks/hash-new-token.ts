@@ -1,5 +1,6 @@
-import { APIError, type CollectionBeforeChangeHook } from 'payload'
+import type { CollectionBeforeChangeHook } from 'payload'
 
+import { payloadError } from '@/lib/server/payload-error'
 import { hashToken, MIN_TOKEN_LENGTH } from '@/lib/server/token-hash'
 
 export const hashNewToken: CollectionBeforeChangeHook = ({ data, operation }) => {
@@ -7,7 +8,7 @@ export const hashNewToken: CollectionBeforeChangeHook = ({ data, operation }) =>
   delete data.token
   if (operation === 'create') {
     if (token.length < MIN_TOKEN_LENGTH) {
-      throw new APIError(`Token must be at least ${MIN_TOKEN_LENGTH} characters.`, 400, null, true)
+      throw payloadError(`Token must be at least ${MIN_TOKEN_LENGTH} characters.`, 400)
     }
     data.tokenHash = hashToken(token)
     data.hint = token.slice(-4)

@@ -1,7 +1,7 @@
 import { BadInput } from '@/lib/errors'
 import { productCreateSchema } from '@/lib/schemas/product'
 import { adminOnly } from '@/lib/server/admin-auth'
-import { readBytes, readJson } from '@/lib/server/body'
+import { parseJsonText, readBytes, readJson } from '@/lib/server/body'
 import { handle, json } from '@/lib/server/http'
 import { MAX_IMAGE_BYTES } from '@/lib/server/images'
 import { createProduct } from '@/lib/server/products'
@@ -29,13 +29,7 @@ export const POST = handle(
     if (typeof data !== 'string') {
       throw new BadInput('Send the product as a JSON `data` part.', { field: 'data' })
     }
-    let fields: unknown
-    try {
-      fields = JSON.parse(data)
-    } catch {
-      throw new BadInput('The `data` part is not valid JSON.', { field: 'data' })
-    }
-    const input = parseWith(productCreateSchema, fields)
+    const input = parseWith(productCreateSchema, parseJsonText(data, 'data'))
     const image = form.get('image')
     const imageBytes =
       image instanceof Blob && image.size > 0

@@ -9,9 +9,11 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
-export const GET = REST_GET(config)
-export const POST = REST_POST(config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = REST_PATCH(config)
-export const PUT = REST_PUT(config)
+import { guardCms } from '@/lib/server/cms-guard'
+
+export const GET = guardCms(REST_GET(config))
+export const POST = guardCms(REST_POST(config))
+export const DELETE = guardCms(REST_DELETE(config))
+export const PATCH = guardCms(REST_PATCH(config))
+export const PUT = guardCms(REST_PUT(config))
 export const OPTIONS = REST_OPTIONS(config)

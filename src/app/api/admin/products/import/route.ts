@@ -8,7 +8,7 @@ import { parseWith } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'
 
-const MAX_CSV_BYTES = 5 * 1024 * 1024
+const MAX_CSV_BYTES = 64 * 1024 * 1024
 
 const importSchema = z.object({
   csvData: z

@@ -1,0 +1,102 @@
+import { BadInput } from '@/lib/errors'
+import { parseJsonText, readBytes } from './body'
+import { DATABASE_RETRY_AFTER_SECONDS, errorResponse, json } from './http'
+import { MAX_IMAGE_BYTES, withImageWork } from './images'
+import { MEDIA_FILE_PREFIX } from './media-files'
+import { getShop } from './payload'
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>
+
+/** Larger than any image /cms accepts plus its form fields; Payload has no limit of its own. */
+const MAX_CMS_BODY_BYTES = MAX_IMAGE_BYTES + 1_000_000
+/** Paging parameters Payload passes to SQL as numbers: `limit=1e309` must not reach it. */
+const WHOLE_NUMBER_PARAMS = ['limit', 'page', 'depth'] as const
+const MAX_PAGE_SIZE = 1000
+
+/**
+ * Payload's REST API under the shop's input rules: bodies bounded and free of NUL and broken
+ * Unicode, paging parameters whole numbers, image writes one at a time, and a failure while the
+ * database is away a 503 rather than a 500. Bad input is a 400 before Payload sees it.
+ */
+export function guardCms<C>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      checkParams(new URL(request.url).searchParams)
+      if (request.body) await checkBody(request.clone())
+      const run = () => handler(request, context)
+      const response = isMediaWrite(request) ? await withImageWork(run) : await run()
+      if (response.status >= 500 && isMediaFileRead(request) && !(await databaseAway())) {
+        // Payload answers a file missing from the media folder with a 500 (it logs "missing on
+        // the disk"); to a client that is an image that is not there.
+        return json({ error: 'Not Found' }, { status: 404 })
+      }
+      if (response.status >= 500 && (await databaseAway())) {
+        return json(
+          {
+            error: "The shop's database is not available right now. Please try again in a moment.",
+          },
+          { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
+        )
+      }
+      return response
+    } catch (error) {
+      return errorResponse(error)
+    }
+  }
+}
+
+function checkParams(params: URLSearchParams): void {
+  for (const name of WHOLE_NUMBER_PARAMS) {
+    const value = params.get(name)
+    if (value === null) continue
+    const number = /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN
+    const max = name === 'limit' ? MAX_PAGE_SIZE : name === 'depth' ? 10 : 1_000_000
+    const min = name === 'page' ? 1 : 0
+    if (!(number >= min && number <= max)) {
+      throw new BadInput(`${name} must be a whole number from ${min} to ${max}.`, { field: name })
+    }
+  }
+}
+
+async function checkBody(request: Request): Promise<void> {
+  const bytes = await readBytes(request, MAX_CMS_BODY_BYTES)
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (type.startsWith('multipart/form-data')) {
+    let form: FormData
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
+    } catch {
+      throw new BadInput('The multipart body could not be read.', { field: 'body' })
+    }
+    for (const [name, value] of form) {
+      if (typeof value !== 'string') continue
+      if (name === '_payload') parseJsonText(value, name)
+      else parseJsonText(JSON.stringify(value), name)
+    }
+    return
+  }
+  if (bytes.byteLength === 0) return
+  const text = new TextDecoder().decode(bytes)
+  if (type.includes('json')) parseJsonText(text, 'body')
+  else parseJsonText(JSON.stringify(text), 'body')
+}
+
+function isMediaFileRead(request: Request): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    new URL(request.url).pathname.startsWith(MEDIA_FILE_PREFIX)
+  )
+}
+
+function isMediaWrite(request: Request): boolean {
+  return request.method !== 'GET' && new URL(request.url).pathname.startsWith('/cms/api/media')
+}
+
+async function databaseAway(): Promise<boolean> {
+  try {
+    await (await getShop()).db.pool.query('SELECT 1')
+    return false
+  } catch {
+    return true
+  }
+}
