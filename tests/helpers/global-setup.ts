@@ -8,6 +8,7 @@ declare module 'vitest' {
     adminToken: string
     databaseUrl: string
     launcherPid: number
+    dataDir: string
   }
 }
 
@@ -17,5 +18,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminToken', server.adminToken)
   project.provide('databaseUrl', server.databaseUrl)
   project.provide('launcherPid', server.pid)
+  project.provide('dataDir', server.dataDir)
   return server.stop
 }

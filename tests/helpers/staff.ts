@@ -24,9 +24,11 @@ export function staffToken(): Promise<string> {
 }
 
 export async function cms(method: string, pathname: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `JWT ${await staffToken()}` }
+  if (!(body instanceof FormData)) headers['content-type'] = 'application/json'
   return fetch(`${baseURL()}/cms/api${pathname}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `JWT ${await staffToken()}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers,
+    body: body instanceof FormData || body === undefined ? body : JSON.stringify(body),
   })
 }

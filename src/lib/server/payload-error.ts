@@ -1,10 +1,12 @@
 import { APIError } from 'payload'
 
 /**
- * An error Payload's REST API answers with this message and status. Payload only shows an
- * APIError's message when it carries `data`: its other branch reads the class name, which the
- * production build minifies away, and says "An unknown error occurred." instead.
+ * An error Payload's REST API answers with this message and status. Payload's error formatter
+ * only shows a message when the error has a name, and the production build minifies the class
+ * name away ("An unknown error occurred." instead), so the name is set here.
  */
-export function payloadError(message: string, status: number): APIError {
-  return new APIError(message, status, { message }, true)
+export function payloadError(message: string, status: number) {
+  const error = new APIError(message, status, undefined, true)
+  error.name = 'ShopRuleError'
+  return error
 }
