@@ -22,6 +22,9 @@ async function main(): Promise<void> {
       NODE_ENV: dev ? 'development' : 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: port,
+      // glibc gives each of libvips' threads its own malloc arena, which image work leaves
+      // holding hundreds of MB; two arenas keep an upload's memory returned (sharp's advice).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     },
   })
 

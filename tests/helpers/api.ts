@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+
 import { inject } from 'vitest'
 import pg from 'pg'
 
@@ -32,4 +35,23 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   } finally {
     await client.end()
   }
+}
+
+/** The shop server's resident memory: the largest child of the launcher (tsx's esbuild is another). */
+export function serverRssMb(): number {
+  const children = execFileSync('pgrep', ['-P', String(inject('launcherPid'))], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+  return Math.max(
+    ...children.map((pid) => {
+      try {
+        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+      } catch {
+        return 0
+      }
+    }),
+  )
 }

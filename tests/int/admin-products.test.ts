@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import { deflateSync } from 'node:zlib'
 
 import sharp from 'sharp'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { get, postJson, sql } from '../helpers/api'
+import { get, postJson, serverRssMb, sql } from '../helpers/api'
 import { admin } from '../helpers/admin'
 import { orderBody } from '../helpers/factories'
 
@@ -170,13 +168,6 @@ function crc32(bytes: Buffer): number {
   return ~crc >>> 0
 }
 
-function serverRssMb(): number {
-  const pid = execFileSync('pgrep', ['-P', String(inject('launcherPid'))], { encoding: 'utf8' })
-    .trim()
-    .split('\n')[0]
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
-}
 
 describe('product images', () => {
   it('stores a PNG and a JPEG as WebP sizes, served with nosniff and a long cache life', async () => {
