@@ -168,7 +168,6 @@ function crc32(bytes: Buffer): number {
   return ~crc >>> 0
 }
 
-
 describe('product images', () => {
   it('stores a PNG and a JPEG as WebP sizes, served with nosniff and a long cache life', async () => {
     const png = await sharp({

@@ -414,4 +414,3 @@ describe('images', () => {
     expect(peak).toBeLessThan(1024)
   }, 120_000)
 })
-
