@@ -196,6 +196,26 @@ async function binariesFor(runAs: Ids | undefined, log: (l: string) => void): Pr
   return path.join(copy, 'bin')
 }
 
+/**
+ * The URL of an embedded PostgreSQL already running on `dataDir`'s cluster (a shop started with
+ * `npm start`), read from its postmaster.pid, or undefined when none runs.
+ */
+export function runningClusterUrl(dataDir: string, database: string): string | undefined {
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)
+  for (const pgdata of [
+    path.join(dataDir, 'postgres'),
+    path.join(ROOT_HOME, `data-${key}`, 'postgres'),
+  ]) {
+    const pidFile = path.join(pgdata, 'postmaster.pid')
+    if (!fs.existsSync(pidFile)) continue
+    const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
+    if (!alive(Number(lines[0]))) continue
+    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
+    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/${database}`
+  }
+  return undefined
+}
+
 function dataFolderFor(dataDir: string, runAs: Ids | undefined, log: (l: string) => void): string {
   const local = path.join(dataDir, 'postgres')
   if (!runAs) return local

@@ -11,7 +11,7 @@ export type Runtime = {
   stop: () => Promise<void>
 }
 
-const DATABASE_NAME = 'kc_shop'
+export const DATABASE_NAME = 'kc_shop'
 
 /**
  * What the Next server needs before it starts: secrets kept in DATA_DIR, and a database (the

@@ -8,50 +8,20 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import {
   ensureDatabase,
-  freePort,
   sleep,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../scripts/lib/embedded-postgres'
-import { stopChild } from '../helpers/shop-server'
-
-const root = path.resolve(import.meta.dirname, '../..')
+import { launchShop, root, tempDataDir } from '../helpers/launch'
 const ownerToken = `crash-owner-${randomBytes(16).toString('hex')}`
 const folders: string[] = []
 
 afterAll(() => folders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
 
 async function startShop(databaseUrl?: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-crash-'))
-  fs.chmodSync(dataDir, 0o755)
+  const dataDir = tempDataDir('kc-crash-')
   folders.push(dataDir)
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_TOKEN: ownerToken,
-  }
-  if (databaseUrl) env.DATABASE_URL = databaseUrl
-  else delete env.DATABASE_URL
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env })
-  let output = ''
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-  const baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 900 && child.exitCode === null; i++) {
-    if (
-      await fetch(`${baseURL}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      return { baseURL, dataDir, child, output: () => output }
-    }
-    await sleep(200)
-  }
-  await stopChild(child)
-  throw new Error(`The shop did not start:\n${output}`)
+  return launchShop({ dataDir, adminToken: ownerToken, databaseUrl })
 }
 
 function killPostmaster(pgdata: string): void {
@@ -156,15 +126,14 @@ describe('a database crash while orders flow', () => {
       )
       expect(shop.output()).toMatch(/restarting it/)
     } finally {
-      await stopChild(shop.child)
+      await shop.stop()
     }
     const left = fs.existsSync(path.join(shop.dataDir, 'postgres', 'postmaster.pid'))
     expect(left).toBe(false)
   }, 180_000)
 
   it('with DATABASE_URL: the app rides out a restart of the server', async () => {
-    const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-crash-db-'))
-    fs.chmodSync(dbDir, 0o755)
+    const dbDir = tempDataDir('kc-crash-db-')
     folders.push(dbDir)
     const postgres: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: dbDir })
     await ensureDatabase(postgres.url('postgres'), 'kc_crash')
@@ -172,7 +141,7 @@ describe('a database crash while orders flow', () => {
     try {
       await ordersThroughACrash(shop.baseURL, () => killPostmaster(postgres.pgdata))
     } finally {
-      await stopChild(shop.child)
+      await shop.stop()
       await postgres.stop()
     }
   }, 180_000)
