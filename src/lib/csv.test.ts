@@ -56,9 +56,21 @@ describe('parseProductsCsv', () => {
     expect(parsed).toEqual({
       ok: true,
       records: [
-        { line: 2, values: { price: '10.50', sku: 'A-1', name: 'Thing', category: 'Clothing' } },
+        {
+          line: 2,
+          values: { price: '10.50', sku: 'A-1', name: 'Thing', category: 'Clothing' },
+          extraCells: 0,
+        },
       ],
     })
+  })
+
+  it('counts the cells a row has past the header, so none is dropped unseen', () => {
+    const parsed = parseProductsCsv(
+      'sku,name,category,price\nA,B,Clothing,1,lost,"also, lost"\n',
+      10,
+    )
+    expect(parsed).toMatchObject({ ok: true, records: [{ line: 2, extraCells: 2 }] })
   })
 
   it('refuses unknown, hostile, duplicated or missing columns', () => {

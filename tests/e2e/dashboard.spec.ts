@@ -71,6 +71,26 @@ test.describe('login', () => {
     expect(await page.evaluate(() => localStorage.getItem('ADMIN_KEY'))).toBeNull()
   })
 
+  test('a locked-out network is told when to try again, not that the token is wrong', async ({
+    page,
+  }) => {
+    const client = `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]! + 1}`
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${baseURL()}/api/admin/orders`, {
+        headers: { 'x-admin-key': `guess-${i}`, 'x-forwarded-for': client },
+      })
+      expect(res.status).toBe(401)
+    }
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': client })
+    await page.goto('/admin')
+    await page.getByLabel('Admin Token').fill(process.env.E2E_ADMIN_TOKEN!)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(toast(page)).toContainText('Too Many Attempts')
+    await expect(toast(page)).toContainText('Try again in 15 minutes.')
+    await expect(page.getByLabel('Admin Token')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('ADMIN_KEY'))).toBeNull()
+  })
+
   test('a token revoked mid-session sends the owner back to login', async ({ page }) => {
     const credentials = {
       email: `staff-${randomBytes(3).toString('hex')}@example.co.za`,
