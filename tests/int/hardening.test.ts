@@ -377,7 +377,7 @@ describe('images', () => {
     expect(files).toHaveLength(5)
   })
 
-  it('holds /cms uploads to the same rules, and four 30 MP uploads at once under 1 GB', async () => {
+  it('holds /cms uploads to the same rules, and four 40 MP uploads at once grow the server by under 400 MB', async () => {
     const upload = async (bytes: Buffer, name: string) => {
       const form = new FormData()
       form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name)
@@ -409,8 +409,10 @@ describe('images', () => {
     const { doc } = (await results[0]!.json()) as { doc: { width: number; height: number } }
     expect(Math.max(doc.width, doc.height)).toBeLessThanOrEqual(2000)
     console.log(
-      `four 30 MP uploads at once: server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+      `four 40 MP uploads at once: server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
     )
-    expect(peak).toBeLessThan(1024)
+    // The server's own size depends on what ran before (catalogue caches): the uploads' share is
+    // what image work must bound. Before the bound, four at once took the server to 2.9 GB.
+    expect(peak - before).toBeLessThan(400)
   }, 120_000)
 })
