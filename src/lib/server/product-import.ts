@@ -104,7 +104,9 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
          name = excluded.name, category = excluded.category, price = excluded.price,
          old_price = excluded.old_price, description = excluded.description,
          special_price = excluded.special_price, image_u_r_l = excluded.image_u_r_l,
-         image_id = excluded.image_id, in_stock = excluded.in_stock, updated_at = now()
+         image_id = CASE WHEN excluded.image_u_r_l IS NOT NULL THEN NULL
+                         ELSE coalesce(excluded.image_id, products.image_id) END,
+         in_stock = excluded.in_stock, updated_at = now()
        RETURNING (xmax = 0) AS created`,
       [
         products.map((p) => p.sku),
@@ -131,7 +133,9 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
 /**
  * The export writes an uploaded image as its URL under /cms/api/media/file/. Such a URL is the
  * upload again (the product keeps it as its image, not as an external imageURL), and one that
- * names no upload of this shop is a row error. Anything else is an external imageURL.
+ * names no upload of this shop is a row error. Anything else is an external imageURL, which
+ * replaces an upload; an empty cell leaves an uploaded image where it is, so a price list made
+ * by hand never strips the shop's photos.
  */
 async function resolveImages(
   pool: Pool,
