@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
+import sharp from 'sharp'
+
 import { sql } from './api'
 
 export type TestProduct = {
@@ -65,4 +67,18 @@ export function orderBody(items: { sku: string; quantity: number }[], area = 'so
     payment: 'cash',
     items,
   }
+}
+
+/** A real image of one colour; PNG compresses even 40 megapixels to a small file. */
+export function solidImage(width: number, height: number, format: 'png' | 'jpeg' = 'png') {
+  const image = sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+  return (format === 'png' ? image.png({ compressionLevel: 9 }) : image.jpeg()).toBuffer()
+}
+
+/** POST /api/admin/products as multipart: the product as a `data` JSON part, and its image. */
+export function productForm(fields: Record<string, unknown>, image: Buffer, type = 'image/png') {
+  const form = new FormData()
+  form.set('data', JSON.stringify(fields))
+  form.set('image', new Blob([new Uint8Array(image)], { type }), `photo.${type.split('/')[1]}`)
+  return form
 }

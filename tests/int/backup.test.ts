@@ -4,12 +4,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import pg from 'pg'
-import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import { ensureDatabase } from '../../scripts/lib/embedded-postgres'
 import { adminToken, baseURL, postJson } from '../helpers/api'
 import { admin } from '../helpers/admin'
+import { productForm, solidImage } from '../helpers/factories'
 import { launchShop, root, tempDataDir } from '../helpers/launch'
 
 const folders: string[] = []
@@ -54,17 +54,11 @@ async function rowCounts(url: string) {
 describe('npm run backup and npm run restore', () => {
   it('round-trips the shop: DATABASE_URL to embedded, and a running embedded shop back', async () => {
     const sku = `BK-${randomBytes(3).toString('hex').toUpperCase()}`
-    const photo = await sharp({
-      create: { width: 500, height: 500, channels: 3, background: '#884422' },
-    })
-      .jpeg()
-      .toBuffer()
-    const form = new FormData()
-    form.set(
-      'data',
-      JSON.stringify({ sku, name: 'Backed up', category: 'Clothing', price: 12.5, inStock: 9 }),
+    const form = productForm(
+      { sku, name: 'Backed up', category: 'Clothing', price: 12.5, inStock: 9 },
+      await solidImage(500, 500, 'jpeg'),
+      'image/jpeg',
     )
-    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'b.jpg')
     expect((await admin('POST', '/api/admin/products', form)).status).toBe(201)
     const order = await postJson('/api/orders', {
       customer: { name: 'Backup Buyer', phone: '0821234567' },

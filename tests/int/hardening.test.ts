@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import sharp from 'sharp'
 import { describe, expect, inject, it } from 'vitest'
 
 import { baseURL, get, postJson, serverRssMb, sql } from '../helpers/api'
 import { admin, newClient } from '../helpers/admin'
-import { buildProduct, orderBody } from '../helpers/factories'
+import { buildProduct, orderBody, productForm, solidImage } from '../helpers/factories'
 import { cms } from '../helpers/staff'
 
 const mediaDir = () => path.join(inject('dataDir'), 'app', 'media')
@@ -271,6 +270,30 @@ describe('SKUs, rows and round trips', () => {
     ])
   })
 
+  it('holds /cms to the same SKU and imageURL rules, with a 400 rather than a 500', async () => {
+    await buildProduct({ sku: 'CMS-CASE' })
+    const clash = await cms('POST', '/products', {
+      sku: 'cms-case',
+      name: 'Clash',
+      category: 'Clothing',
+      price: 1,
+      inStock: 1,
+    })
+    expect(clash.status).toBe(400)
+    const evil = await cms('POST', '/products', {
+      sku: 'CMS-EVIL',
+      name: 'Evil',
+      category: 'Clothing',
+      price: 1,
+      inStock: 1,
+      imageURL: '/\\evil.example/x.png',
+    })
+    expect(evil.status).toBe(400)
+    expect(
+      await sql(`SELECT sku FROM products WHERE lower(sku) IN ('cms-case', 'cms-evil')`),
+    ).toEqual([{ sku: 'CMS-CASE' }])
+  })
+
   it('refuses a row with more cells than the header, naming its line', async () => {
     const res = await importCsv(
       `${HEADER}\nXC-1,A,Clothing,1,,,,,1\nXC-2,B,Clothing,1,,,,,1,lost\n`,
@@ -288,17 +311,10 @@ describe('SKUs, rows and round trips', () => {
       (_, i) => `${prefix}-${i},Round ${i},Home & Garden,5.50,,,,,3`,
     )
     expect((await importCsv(`${HEADER}\n${many.join('\n')}\n`)).status).toBe(200)
-    const png = await sharp({
-      create: { width: 300, height: 300, channels: 3, background: '#123456' },
-    })
-      .png()
-      .toBuffer()
-    const form = new FormData()
-    form.set(
-      'data',
-      JSON.stringify({ sku: `${prefix}-IMG`, name: 'With photo', category: 'Clothing', price: 3 }),
+    const form = productForm(
+      { sku: `${prefix}-IMG`, name: 'With photo', category: 'Clothing', price: 3 },
+      await solidImage(300, 300),
     )
-    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
     expect((await admin('POST', '/api/admin/products', form)).status).toBe(201)
     // Money as numeric(12,2): the seed wrote `749`, the import writes `749.00`, the same amount.
     const snapshot = () =>
@@ -350,19 +366,12 @@ describe('SKUs, rows and round trips', () => {
 })
 
 describe('images', () => {
-  const photo = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: '#aa3311' } })
-      .png()
-      .toBuffer()
-
   it('leaves one image behind when six creates race for one new sku', async () => {
     const sku = `RACE-${randomBytes(3).toString('hex').toUpperCase()}`
-    const png = await photo(400, 400)
+    const png = await solidImage(400, 400)
     const statuses = await Promise.all(
       Array.from({ length: 6 }, () => {
-        const form = new FormData()
-        form.set('data', JSON.stringify({ sku, name: 'Race', category: 'Clothing', price: 2 }))
-        form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'r.png')
+        const form = productForm({ sku, name: 'Race', category: 'Clothing', price: 2 }, png)
         return admin('POST', '/api/admin/products', form).then((r) => r.status)
       }),
     )
@@ -384,22 +393,15 @@ describe('images', () => {
       form.set('_payload', JSON.stringify({ alt: name }))
       return cms('POST', '/media', form)
     }
-    const huge = await sharp({
-      create: { width: 7000, height: 6000, channels: 3, background: '#222222' },
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer()
+    const huge = await solidImage(7000, 6000)
     const refused = await upload(huge, 'huge.png')
     expect(refused.status).toBe(400)
     expect(JSON.stringify(await refused.json())).toMatch(/megapixels/)
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')
     expect((await upload(svg, 'x.svg')).status).toBe(400)
 
-    const big = await sharp({
-      create: { width: 6000, height: 5000, channels: 3, background: '#335577' },
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer()
+    // 39.9 megapixels, just under the limit.
+    const big = await solidImage(7300, 5460)
     const before = serverRssMb()
     let peak = 0
     const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb())), 50)

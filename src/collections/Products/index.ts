@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { CATEGORIES } from '@/lib/categories'
+import { IMAGE_URL_PATTERN } from '@/lib/schemas/product'
 import { invalidateCatalogue } from './hooks/invalidate-catalogue'
 
 export const PRODUCTS_SLUG = 'products'
@@ -39,6 +40,13 @@ export const Products: CollectionConfig = {
       name: 'imageURL',
       type: 'text',
       admin: { description: 'An external image, used when no image is uploaded.' },
+      validate: (value: unknown) =>
+        value === null ||
+        value === undefined ||
+        value === '' ||
+        IMAGE_URL_PATTERN.test(String(value))
+          ? true
+          : 'Must be an https:// address or a path on this shop starting with a single /',
     },
     { name: 'inStock', type: 'number', required: true, defaultValue: 0, min: 0, index: true },
   ],
