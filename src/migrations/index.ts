@@ -2,6 +2,7 @@ import * as migration_20261122_133709_initial from './20261122_133709_initial'
 import * as migration_20261122_133725_db_constraints from './20261122_133725_db_constraints'
 import * as migration_20261122_140735_admin_auth_failures from './20261122_140735_admin_auth_failures'
 import * as migration_20261123_120000_hardening from './20261123_120000_hardening'
+import * as migration_20261123_130000_catalogue_indexes from './20261123_130000_catalogue_indexes'
 
 export const migrations = [
   {
@@ -23,5 +24,10 @@ export const migrations = [
     up: migration_20261123_120000_hardening.up,
     down: migration_20261123_120000_hardening.down,
     name: '20261123_120000_hardening',
+  },
+  {
+    up: migration_20261123_130000_catalogue_indexes.up,
+    down: migration_20261123_130000_catalogue_indexes.down,
+    name: '20261123_130000_catalogue_indexes',
   },
 ]

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { describe, expect, inject, it } from 'vitest'
 
+import { admin } from '../helpers/admin'
 import { get, postJson, sql } from '../helpers/api'
 import { orderBody } from '../helpers/factories'
 import { cms } from '../helpers/staff'
@@ -71,6 +73,50 @@ describe('GET /api/products', () => {
     expect(((await res.json()) as Product[]).map((p) => p.sku)).toEqual(
       all.slice(2, 5).map((p) => p.sku),
     )
+  })
+
+  it('answers a search from PostgreSQL exactly as the spec filters the full list', async () => {
+    const csvData = `sku,name,category,price,inStock
+PCT-1,100% Cotton_Towel,Home & Garden,10,3
+PCT-2,100 Cotton Towels,Home & Garden,10,3`
+    expect((await admin('POST', '/api/admin/products/import', { csvData })).status).toBe(200)
+    const everything = await products()
+    for (const q of ['%', '_', '100%', 'cotton_t', 'LANTERN', 'hea-00', 'e', 'zz']) {
+      const expected = everything
+        .filter((p) => [p.name, p.sku].some((t) => t.toLowerCase().includes(q.toLowerCase())))
+        .map((p) => p.sku)
+        .sort()
+      const found = (await products(`?q=${encodeURIComponent(q)}`)).map((p) => p.sku).sort()
+      expect(found, q).toEqual(expected)
+    }
+    const fullOf = new Map(everything.map((p) => [p.sku, p]))
+    for (const p of await products('?q=e&limit=1000')) expect(p, p.sku).toEqual(fullOf.get(p.sku))
+    for (const sku of ['PCT-1', 'PCT-2']) await admin('DELETE', `/api/products/${sku}`)
+  })
+
+  it('pages a search from indexes, with live stock', async () => {
+    // With the planner made to avoid a full scan, each query shape must have an index to use.
+    const plan = async (where: string) => {
+      const client = new pg.Client({ connectionString: inject('databaseUrl') })
+      await client.connect()
+      try {
+        await client.query('SET enable_seqscan = off')
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT sku FROM products p WHERE ${where} ORDER BY p.name, p.id LIMIT 24`,
+        )
+        return rows.map((r) => r['QUERY PLAN']).join('\n')
+      } finally {
+        await client.end()
+      }
+    }
+    expect(await plan(`p.name ILIKE '%lant%' OR p.sku ILIKE '%lant%'`)).toMatch(
+      /products_name_trgm_idx[\s\S]*products_sku_trgm_idx/,
+    )
+    expect(await plan(`p.category = 'Clothing'`)).toMatch(/products_category_name_idx/)
+    expect(await plan('true')).toMatch(/products_name_order_idx/)
+    await sql(`UPDATE products SET in_stock = 77 WHERE sku = 'ELE-003'`)
+    const [lantern] = await products('?q=ELE-003&limit=1')
+    expect(lantern!.inStock).toBe(77)
   })
 
   it('answers a bad query with 400 naming the parameter', async () => {
