@@ -1,5 +1,5 @@
 import { BadInput } from '@/lib/errors'
-import { parseJsonText, readBytes } from './body'
+import { assertStorableText, parseJsonText, readBytes } from './body'
 import { DATABASE_RETRY_AFTER_SECONDS, errorResponse, json } from './http'
 import { MAX_IMAGE_BYTES, withImageWork } from './images'
 import { MEDIA_FILE_PREFIX } from './media-files'
@@ -71,14 +71,14 @@ async function checkBody(request: Request): Promise<void> {
     for (const [name, value] of form) {
       if (typeof value !== 'string') continue
       if (name === '_payload') parseJsonText(value, name)
-      else parseJsonText(JSON.stringify(value), name)
+      else assertStorableText(value, name)
     }
     return
   }
   if (bytes.byteLength === 0) return
   const text = new TextDecoder().decode(bytes)
   if (type.includes('json')) parseJsonText(text, 'body')
-  else parseJsonText(JSON.stringify(text), 'body')
+  else assertStorableText(text, 'body')
 }
 
 function isMediaFileRead(request: Request): boolean {
