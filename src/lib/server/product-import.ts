@@ -142,11 +142,18 @@ async function resolveImages(
   rows: { line: number; product: ProductCreateInput }[],
   errors: RowError[],
 ): Promise<{ imageURL: string | null; imageId: number | null }[]> {
-  const uploaded = (url: string | null | undefined) =>
-    url?.startsWith(MEDIA_FILE_PREFIX)
-      ? decodeURIComponent(url.slice(MEDIA_FILE_PREFIX.length))
-      : undefined
-  const names = [...new Set(rows.map((r) => uploaded(r.product.imageURL)).filter(Boolean))]
+  // A name that does not decode is no upload of this shop: null, so the row is refused below.
+  const uploaded = (url: string | null | undefined) => {
+    if (!url?.startsWith(MEDIA_FILE_PREFIX)) return undefined
+    try {
+      return decodeURIComponent(url.slice(MEDIA_FILE_PREFIX.length))
+    } catch {
+      return null
+    }
+  }
+  const names = [
+    ...new Set(rows.map((r) => uploaded(r.product.imageURL)).filter((n) => typeof n === 'string')),
+  ]
   const ids = new Map<string, number>()
   if (names.length) {
     const { rows: found } = await pool.query<{ id: number; filename: string }>(
@@ -158,9 +165,13 @@ async function resolveImages(
   return rows.map(({ line, product }) => {
     const name = uploaded(product.imageURL)
     if (name === undefined) return { imageURL: product.imageURL ?? null, imageId: null }
-    const id = ids.get(name)
+    const id = name === null ? undefined : ids.get(name)
     if (id === undefined) {
-      errors.push({ line, field: 'imageURL', message: `No uploaded image named ${name}.` })
+      errors.push({
+        line,
+        field: 'imageURL',
+        message: `No uploaded image at ${product.imageURL}.`,
+      })
     }
     return { imageURL: null, imageId: id ?? null }
   })
