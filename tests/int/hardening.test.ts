@@ -123,6 +123,17 @@ describe('the first /cms account', () => {
     expect(await sql('SELECT 1 FROM users')).toEqual([])
   })
 
+  it('answers an oversized /cms/setup form with 413, not a 500', async () => {
+    await sql('DELETE FROM users')
+    const res = await fetch(`${baseURL()}/cms/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${'x'.repeat(10_000)}`,
+      redirect: 'manual',
+    })
+    expect(res.status).toBe(413)
+  })
+
   it('is made after the owner gives the token at /cms/setup', async () => {
     await sql('DELETE FROM users')
     const wrong = await fetch(`${baseURL()}/cms/setup`, {
@@ -336,6 +347,15 @@ describe('SKUs, rows and round trips', () => {
     expect(withPhoto!.image_u_r_l).toBeNull()
     await sql(`DELETE FROM products WHERE sku LIKE $1`, [`${prefix}-%`])
   }, 120_000)
+
+  it('refuses an upload URL with broken %-encoding as a row error, not a 500', async () => {
+    const res = await importCsv(
+      `${HEADER}\nPCT-9,A,Clothing,1,,,,/cms/api/media/file/%E0%A4.webp,1\n`,
+    )
+    expect(res.status).toBe(400)
+    const { rows } = (await res.json()) as { rows: { line: number; field: string }[] }
+    expect(rows).toEqual([expect.objectContaining({ line: 2, field: 'imageURL' })])
+  })
 
   it('refuses an imageURL a browser would read as another site', async () => {
     for (const imageURL of [

@@ -4,6 +4,7 @@ import { env } from '@/env'
 import { TooManyRequests, Unauthorized } from '@/lib/errors'
 import { getShop } from './payload'
 import { clientOf } from './request-context'
+import { inTransaction } from './transaction'
 import { hashToken, sameHash } from './token-hash'
 
 export const MAX_FAILURES = 10
@@ -23,12 +24,15 @@ const CLIENT_LOCK_SPACE = 4020502
  * once, only MAX_FAILURES of them are ever compared with a real key before the 429s begin.
  */
 export async function requireAdmin(request: Request): Promise<void> {
-  const client = clientOf(request)
-  const key = request.headers.get('x-admin-key')?.trim()
+  await checkAdminKey(clientOf(request), request.headers.get('x-admin-key'))
+}
+
+/** The check itself, for a key that arrives some other way (the /cms/setup form). */
+export async function checkAdminKey(client: string, rawKey: string | null): Promise<void> {
+  const key = rawKey?.trim()
   const pool = (await getShop()).db.pool
-  const db = await pool.connect()
-  try {
-    await db.query('BEGIN')
+  type Outcome = { valid: true } | { valid: false; retryAfter?: number }
+  const outcome = await inTransaction(pool, async (db): Promise<Outcome> => {
     await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLIENT_LOCK_SPACE, client])
     const { rows } = await db.query<{ failures: number; retry_after: number }>(
       `SELECT failures,
@@ -39,19 +43,15 @@ export async function requireAdmin(request: Request): Promise<void> {
     )
     const current = rows[0]
     if (current && current.failures >= MAX_FAILURES) {
-      await db.query('COMMIT')
-      throw new TooManyRequests(Math.max(1, current.retry_after))
+      return { valid: false, retryAfter: Math.max(1, current.retry_after) }
     }
-    const valid = Boolean(key) && (await isValidKey(db, key!))
-    if (!valid) await recordFailure(db, client)
-    await db.query('COMMIT')
-    if (!valid) throw new Unauthorized()
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    db.release()
-  }
+    if (key && (await isValidKey(db, key))) return { valid: true }
+    // Committed with the transaction: the failure counts even though the request is refused.
+    await recordFailure(db, client)
+    return { valid: false }
+  })
+  if (outcome.valid) return
+  throw outcome.retryAfter ? new TooManyRequests(outcome.retryAfter) : new Unauthorized()
 }
 
 /**

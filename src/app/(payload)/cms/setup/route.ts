@@ -1,12 +1,14 @@
-import { AppError } from '@/lib/errors'
-import { requireAdmin } from '@/lib/server/admin-auth'
+import { TooManyRequests, Unauthorized } from '@/lib/errors'
+import { checkAdminKey } from '@/lib/server/admin-auth'
 import { readBytes } from '@/lib/server/body'
 import {
   FIRST_ACCOUNT_COOKIE,
   FIRST_ACCOUNT_COOKIE_SECONDS,
   firstAccountPass,
 } from '@/lib/server/first-account'
+import { handle } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
+import { clientOf } from '@/lib/server/request-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -14,20 +16,18 @@ export const dynamic = 'force-dynamic'
  * The owner's way into a new shop's /cms: give the owner token here, and the browser may create
  * the first staff account on Payload's create-first-user screen for the next hour.
  */
-export async function GET(): Promise<Response> {
+export const GET = handle(async () => {
   if (await hasStaff()) return redirect('/cms/login')
   return page(200)
-}
+})
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = handle(async (request: Request) => {
   if (await hasStaff()) return redirect('/cms/login')
   const form = new URLSearchParams(new TextDecoder().decode(await readBytes(request, 4_000)))
-  const headers = new Headers(request.headers)
-  headers.set('x-admin-key', form.get('token') ?? '')
   try {
-    await requireAdmin(new Request(request.url, { headers }))
+    await checkAdminKey(clientOf(request), form.get('token'))
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
+    if (!(error instanceof Unauthorized || error instanceof TooManyRequests)) throw error
     return page(error.status, error.status === 429 ? error.message : 'That is not the owner token.')
   }
   const response = redirect('/cms/create-first-user')
@@ -36,7 +36,7 @@ export async function POST(request: Request): Promise<Response> {
     `${FIRST_ACCOUNT_COOKIE}=${firstAccountPass()}; Path=/cms; Max-Age=${FIRST_ACCOUNT_COOKIE_SECONDS}; HttpOnly; SameSite=Strict`,
   )
   return response
-}
+})
 
 async function hasStaff(): Promise<boolean> {
   const payload = await getShop()
