@@ -1,9 +1,9 @@
 import { BadInput } from '@/lib/errors'
 import { assertStorableText, parseJsonText, readBytes } from './body'
-import { DATABASE_RETRY_AFTER_SECONDS, errorResponse, json } from './http'
+import { databaseUnavailableResponse, errorResponse, json } from './http'
 import { MAX_IMAGE_BYTES, withImageWork } from './images'
 import { MEDIA_FILE_PREFIX } from './media-files'
-import { getShop } from './payload'
+import { databaseReachable } from './payload'
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>
 
@@ -25,19 +25,11 @@ export function guardCms<C>(handler: Handler<C>): Handler<C> {
       if (request.body) await checkBody(request.clone())
       const run = () => handler(request, context)
       const response = isMediaWrite(request) ? await withImageWork(run) : await run()
-      if (response.status >= 500 && isMediaFileRead(request) && !(await databaseAway())) {
-        // Payload answers a file missing from the media folder with a 500 (it logs "missing on
-        // the disk"); to a client that is an image that is not there.
-        return json({ error: 'Not Found' }, { status: 404 })
-      }
-      if (response.status >= 500 && (await databaseAway())) {
-        return json(
-          {
-            error: "The shop's database is not available right now. Please try again in a moment.",
-          },
-          { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
-        )
-      }
+      if (response.status < 500) return response
+      if (!(await databaseReachable())) return databaseUnavailableResponse()
+      // Payload answers a file missing from the media folder with a 500 (it logs "missing on the
+      // disk"); to a client that is an image that is not there.
+      if (isMediaFileRead(request)) return json({ error: 'Not Found' }, { status: 404 })
       return response
     } catch (error) {
       return errorResponse(error)
@@ -90,13 +82,4 @@ function isMediaFileRead(request: Request): boolean {
 
 function isMediaWrite(request: Request): boolean {
   return request.method !== 'GET' && new URL(request.url).pathname.startsWith('/cms/api/media')
-}
-
-async function databaseAway(): Promise<boolean> {
-  try {
-    await (await getShop()).db.pool.query('SELECT 1')
-    return false
-  } catch {
-    return true
-  }
 }

@@ -26,16 +26,25 @@ export function errorResponse(error: unknown): Response {
   }
   if (isDatabaseUnavailable(error)) {
     console.error('The database is unavailable:', (error as Error).message)
-    return json(
-      { error: "The shop's database is not available right now. Please try again in a moment." },
-      { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
-    )
+    return databaseUnavailableResponse()
   }
   console.error('Unexpected error while handling a request', error)
   return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 })
 }
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** The answer to any request made while the database cannot be reached: nothing was changed. */
+export function databaseUnavailableResponse(
+  body: Record<string, unknown> = {
+    error: "The shop's database is not available right now. Please try again in a moment.",
+  },
+): Response {
+  return json(body, {
+    status: 503,
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  })
+}
 
 /** SQLSTATE classes and socket errors that mean "the server is away", not "the query is wrong". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '53300'])

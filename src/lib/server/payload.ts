@@ -32,3 +32,14 @@ export function getShop(): Promise<Payload> {
   })
   return globalForShop.__kcShopReady
 }
+
+/** Whether the database answers now (the health check, and telling an outage from a bug). */
+export async function databaseReachable(): Promise<boolean> {
+  try {
+    await (await getShop()).db.pool.query('SELECT 1')
+    return true
+  } catch (error) {
+    console.error('Database check failed:', error instanceof Error ? error.message : error)
+    return false
+  }
+}
