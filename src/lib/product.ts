@@ -11,6 +11,32 @@ export type ProductDTO = {
   inStock: number
 }
 
+/** The contract's product from stored fields: optional ones are left out when empty. */
+export function productDTO(fields: {
+  sku: string
+  name: string
+  category: string
+  price: number
+  inStock: number
+  specialPrice?: number | null
+  oldPrice?: number | null
+  description?: string | null
+  imageURL?: string | null
+}): ProductDTO {
+  const dto: ProductDTO = {
+    sku: fields.sku,
+    name: fields.name,
+    category: fields.category,
+    price: fields.price,
+    inStock: fields.inStock,
+  }
+  if (fields.specialPrice != null) dto.specialPrice = fields.specialPrice
+  if (fields.oldPrice != null) dto.oldPrice = fields.oldPrice
+  if (fields.description) dto.description = fields.description
+  if (fields.imageURL) dto.imageURL = fields.imageURL
+  return dto
+}
+
 const PRODUCT_FIELDS: readonly (keyof ProductDTO)[] = [
   'sku',
   'name',

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { ProductDTO } from '@/lib/product'
+import { productDTO, type ProductDTO } from '@/lib/product'
 import type { Media, Product } from '@/payload-types'
 import { catalogueCache, encodeJson, type CachedCatalogue } from './caches'
 import { getShop } from './payload'
@@ -8,19 +8,7 @@ import { getShop } from './payload'
 export type { ProductDTO }
 
 export function toProductDTO(doc: Product): ProductDTO {
-  const dto: ProductDTO = {
-    sku: doc.sku,
-    name: doc.name,
-    category: doc.category,
-    price: doc.price,
-    inStock: doc.inStock,
-  }
-  if (doc.specialPrice != null) dto.specialPrice = doc.specialPrice
-  if (doc.oldPrice != null) dto.oldPrice = doc.oldPrice
-  if (doc.description) dto.description = doc.description
-  const imageURL = imageUrlOf(doc.image) ?? (doc.imageURL || undefined)
-  if (imageURL) dto.imageURL = imageURL
-  return dto
+  return productDTO({ ...doc, imageURL: imageUrlOf(doc.image) ?? doc.imageURL })
 }
 
 function imageUrlOf(image: Product['image']): string | undefined {
