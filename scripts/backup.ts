@@ -7,19 +7,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { env } from '../src/env'
 import { BACKUP_FORMAT, dumpDatabase, SECRET_FILES, tar, type Manifest } from './lib/backup'
 import { runningClusterUrl } from './lib/embedded-postgres'
 import { DATABASE_NAME, prepareRuntime } from './lib/runtime'
 
 const outIndex = process.argv.indexOf('--out')
-const outDir = path.resolve(
-  outIndex > 0 ? process.argv[outIndex + 1]! : process.env.BACKUP_DIR || 'backups',
-)
-const dataDir = path.resolve(process.env.DATA_DIR || '.data')
-const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(dataDir, 'media'))
+const outDir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1]! : env().BACKUP_DIR)
+const { dataDir, mediaDir, DATABASE_URL } = env()
 
 async function databaseUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL || runningClusterUrl(dataDir, DATABASE_NAME)
+  const url = DATABASE_URL || runningClusterUrl(dataDir, DATABASE_NAME)
   if (url) return { url, stop: async () => undefined }
   const runtime = await prepareRuntime(() => undefined)
   return { url: runtime.env.DATABASE_URL, stop: runtime.stop }

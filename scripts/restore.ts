@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { env } from '../src/env'
 import { migrations } from '../src/migrations'
 
 import {
@@ -26,8 +27,7 @@ if (!file || !fs.existsSync(file)) {
   console.error('Usage: npm run restore -- <backup file made by npm run backup>')
   process.exit(2)
 }
-const dataDir = path.resolve(process.env.DATA_DIR || '.data')
-const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(dataDir, 'media'))
+const { dataDir, mediaDir } = env()
 
 const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-restore-'))
 tar(['-xzf', path.resolve(file), '-C', staging])

@@ -18,6 +18,8 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /** Where `npm run backup` writes its archives. */
+  BACKUP_DIR: z.string().default('backups'),
   /**
    * How many proxies in front of the shop append to X-Forwarded-For (`true` = 1). The client is
    * the entry that many places from the right; 0 (the default) reads the socket's peer only.

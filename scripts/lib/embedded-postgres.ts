@@ -44,8 +44,7 @@ export async function startEmbeddedPostgres(options: {
 
   const port = await freePort()
   const logPath = path.join(dataDir, 'postgres.log')
-  const url = (database: string) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  const url = (database: string) => clusterUrl(password, port, database)
   const launch = () => launchPostgres(binDir, pgdata, port, logPath, runAs)
 
   let running = launch()
@@ -201,19 +200,27 @@ async function binariesFor(runAs: Ids | undefined, log: (l: string) => void): Pr
  * `npm start`), read from its postmaster.pid, or undefined when none runs.
  */
 export function runningClusterUrl(dataDir: string, database: string): string | undefined {
-  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)
   for (const pgdata of [
     path.join(dataDir, 'postgres'),
-    path.join(ROOT_HOME, `data-${key}`, 'postgres'),
+    path.join(ROOT_HOME, `data-${clusterKey(dataDir)}`, 'postgres'),
   ]) {
     const pidFile = path.join(pgdata, 'postmaster.pid')
     if (!fs.existsSync(pidFile)) continue
     const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
     if (!alive(Number(lines[0]))) continue
     const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim()
-    return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/${database}`
+    return clusterUrl(password, Number(lines[3]), database)
   }
   return undefined
+}
+
+function clusterUrl(password: string, port: number, database: string): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+}
+
+/** Names the cluster of a DATA_DIR the postgres user cannot enter, under ROOT_HOME. */
+export function clusterKey(dataDir: string): string {
+  return createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)
 }
 
 function dataFolderFor(dataDir: string, runAs: Ids | undefined, log: (l: string) => void): string {
@@ -224,8 +231,7 @@ function dataFolderFor(dataDir: string, runAs: Ids | undefined, log: (l: string)
     fs.chownSync(local, runAs.uid, runAs.gid)
     if (reachable(local, runAs, '-w')) return local
   }
-  const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 16)
-  const outside = path.join(ROOT_HOME, `data-${key}`, 'postgres')
+  const outside = path.join(ROOT_HOME, `data-${clusterKey(dataDir)}`, 'postgres')
   fs.mkdirSync(path.dirname(outside), { recursive: true, mode: 0o755 })
   fs.mkdirSync(outside, { recursive: true, mode: 0o700 })
   fs.chownSync(outside, runAs.uid, runAs.gid)

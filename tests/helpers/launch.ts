@@ -23,21 +23,25 @@ export function tempDataDir(prefix: string): string {
   return dir
 }
 
-/** `npm start` as a person runs it: on DATABASE_URL when given, else the embedded database. */
+/**
+ * `npm start` as a person runs it: on DATABASE_URL when given, else the embedded database; with
+ * no `adminToken` the shop makes its own, and its secrets, in DATA_DIR.
+ */
 export async function launchShop(options: {
   dataDir: string
-  adminToken: string
+  adminToken?: string
   databaseUrl?: string
 }): Promise<LaunchedShop> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: options.dataDir,
-    PORT: String(port),
-    ADMIN_TOKEN: options.adminToken,
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port) }
+  for (const [name, value] of [
+    ['ADMIN_TOKEN', options.adminToken],
+    ['DATABASE_URL', options.databaseUrl],
+  ] as const) {
+    if (value) env[name] = value
+    else delete env[name]
   }
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
-  else delete env.DATABASE_URL
+  delete env.PAYLOAD_SECRET
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env })
   let output = ''
   child.stdout.on('data', (c: Buffer) => (output += c.toString()))

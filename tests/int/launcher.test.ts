@@ -1,54 +1,21 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { freePort, sleep } from '../../scripts/lib/embedded-postgres'
-import { stopChild } from '../helpers/shop-server'
+import { clusterKey } from '../../scripts/lib/embedded-postgres'
+import { launchShop } from '../helpers/launch'
 
-const root = path.resolve(import.meta.dirname, '../..')
 // mkdtemp makes a mode-700 folder: as root this is the case where the postgres user cannot enter.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-launcher-'))
 
-type Run = { output: string; stop: () => Promise<void>; baseURL: string }
-
-async function startShop(): Promise<Run> {
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
-  delete env.DATABASE_URL
-  delete env.ADMIN_TOKEN
-  delete env.PAYLOAD_SECRET
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env })
-  let output = ''
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-  const baseURL = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${baseURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok)
-      return {
-        get output() {
-          return output
-        },
-        stop: () => stopChild(child),
-        baseURL,
-      }
-    if (child.exitCode !== null) break
-    await sleep(200)
-  }
-  await stopChild(child)
-  throw new Error(`The shop did not start:\n${output}`)
-}
+const startShop = () => launchShop({ dataDir })
 
 function postgresProcessesFor(dir: string): string[] {
   const ps = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout.split('\n')
-  const key = createHash('sha256').update(dir).digest('hex').slice(0, 16)
+  const key = clusterKey(dir)
   return ps.filter((line) => /postgres -D/.test(line) && (line.includes(dir) || line.includes(key)))
 }
 
@@ -62,8 +29,10 @@ async function seededState(baseURL: string) {
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true })
-  const key = createHash('sha256').update(dataDir).digest('hex').slice(0, 16)
-  fs.rmSync(path.join('/var/lib/kc-storefront', `data-${key}`), { recursive: true, force: true })
+  fs.rmSync(path.join('/var/lib/kc-storefront', `data-${clusterKey(dataDir)}`), {
+    recursive: true,
+    force: true,
+  })
 })
 
 describe('npm start on the embedded database', () => {
@@ -74,7 +43,7 @@ describe('npm start on the embedded database', () => {
     expect(before.seededAt).toBeTruthy()
     const token = fs.readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim()
     expect(token.length).toBeGreaterThanOrEqual(24)
-    expect(first.output).toContain(token)
+    expect(first.output()).toContain(token)
     expect(fs.existsSync(path.join(dataDir, 'payload-secret'))).toBe(true)
     expect(postgresProcessesFor(dataDir)).toHaveLength(1)
 
@@ -93,8 +62,8 @@ describe('npm start on the embedded database', () => {
 
     const second = await startShop()
     expect(await seededState(second.baseURL)).toEqual(before)
-    expect(second.output).not.toContain(token)
-    expect(second.output).not.toContain('Seeding the demo shop')
+    expect(second.output()).not.toContain(token)
+    expect(second.output()).not.toContain('Seeding the demo shop')
     await second.stop()
     expect(postgresProcessesFor(dataDir)).toHaveLength(0)
   }, 180_000)
