@@ -51,7 +51,15 @@ function money(value: number | null | undefined): string {
 
 /** RFC 4180 CSV (CRLF line ends) of the given products, header first. */
 export function productsToCsv(products: CsvProduct[]): string {
-  const lines = [CSV_COLUMNS.join(',')]
+  return CSV_HEADER_LINE + csvLines(products)
+}
+
+/** The export's first line, CRLF included. */
+export const CSV_HEADER_LINE = `${CSV_COLUMNS.join(',')}\r\n`
+
+/** The products' lines, each ending in CRLF: the export streams them a batch at a time. */
+export function csvLines(products: CsvProduct[]): string {
+  let out = ''
   for (const p of products) {
     const values: Record<CsvColumn, string> = {
       sku: p.sku,
@@ -64,13 +72,12 @@ export function productsToCsv(products: CsvProduct[]): string {
       imageURL: p.imageURL ?? '',
       inStock: String(p.inStock),
     }
-    lines.push(
-      CSV_COLUMNS.map((c) =>
-        cell(TEXT_COLUMNS.has(c) ? neutraliseFormula(values[c]) : values[c]),
-      ).join(','),
-    )
+    out += CSV_COLUMNS.map((c) =>
+      cell(TEXT_COLUMNS.has(c) ? neutraliseFormula(values[c]) : values[c]),
+    ).join(',')
+    out += '\r\n'
   }
-  return `${lines.join('\r\n')}\r\n`
+  return out
 }
 
 export type CsvParseResult =

@@ -3,6 +3,7 @@ import * as migration_20261122_133725_db_constraints from './20261122_133725_db_
 import * as migration_20261122_140735_admin_auth_failures from './20261122_140735_admin_auth_failures'
 import * as migration_20261123_120000_hardening from './20261123_120000_hardening'
 import * as migration_20261123_130000_catalogue_indexes from './20261123_130000_catalogue_indexes'
+import * as migration_20261123_140000_read_path from './20261123_140000_read_path'
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261123_130000_catalogue_indexes.up,
     down: migration_20261123_130000_catalogue_indexes.down,
     name: '20261123_130000_catalogue_indexes',
+  },
+  {
+    up: migration_20261123_140000_read_path.up,
+    down: migration_20261123_140000_read_path.down,
+    name: '20261123_140000_read_path',
   },
 ]

@@ -1,6 +1,5 @@
 import type { Payload } from 'payload'
 
-import { catalogueCache } from '@/lib/server/caches'
 import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
 import { renderProductImage } from './product-image'
 
@@ -71,6 +70,5 @@ async function seedDemoShop(payload: Payload): Promise<void> {
     })
     await payload.create({ collection: 'products', data: { ...product, image: image.id } })
   }
-  catalogueCache.invalidate()
   payload.logger.info(`Seeded ${DEMO_PRODUCTS.length} products and ${DEMO_AREAS.length} areas.`)
 }

@@ -30,12 +30,21 @@ export async function createProduct(fields: Record<string, unknown> = {}) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768
 
-export async function search(page: Page, text: string): Promise<void> {
+/** Types into the search box, without waiting for the answer. */
+export async function typeSearch(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Search products' })
   if (isPhone(page) && !(await box.isVisible())) {
     await page.getByRole('button', { name: 'Show search' }).click()
   }
   await box.fill(text)
+}
+
+/** Searches, and waits until the grid shows the server's answer. */
+export async function search(page: Page, text: string): Promise<void> {
+  await typeSearch(page, text)
+  // The search reaches the address once typing pauses, and the grid is busy until it answers.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q') ?? '').toBe(text.trim())
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
 }
 
 export function card(page: Page, name: string) {

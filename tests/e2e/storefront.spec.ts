@@ -9,6 +9,7 @@ import {
   createProduct,
   isPhone,
   search,
+  typeSearch,
 } from './helpers'
 
 test.describe('browsing', () => {
@@ -186,7 +187,7 @@ test.describe('cart', () => {
 })
 
 test.describe('first view', () => {
-  test('sends the first 24 products with the page and searches the full list once it arrives', async ({
+  test('sends the first 24 products with the page and asks the server for each search', async ({
     page,
   }) => {
     const all = (await (await fetch(`${baseURL()}/api/products`)).json()) as { name: string }[]
@@ -195,10 +196,15 @@ test.describe('first view', () => {
     expect(html).toContain(all[23]!.name)
     expect(html).not.toContain(all[all.length - 1]!.name)
 
-    // Hold the full list back to see what a shopper sees before it arrives.
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/products') asked.push(url.search)
+    })
+    // Hold the search back to see what a shopper sees before it arrives.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/products', async (route) => {
+    await page.route('**/api/products?**', async (route) => {
       await held
       await route.continue()
     })
@@ -210,13 +216,57 @@ test.describe('first view', () => {
       )
     }
     const last = all[all.length - 1]!.name
-    await search(page, last)
+    await typeSearch(page, last)
     const skeleton = page.getByRole('list', { name: 'Loading products' })
     await expect(skeleton).toBeVisible()
     await expect(skeleton.locator('li.skeleton')).toHaveCount(8)
     await expect(page.getByRole('heading', { name: 'No Products Found' })).toHaveCount(0)
     release()
     await expect(card(page, last)).toBeVisible()
+    await expect(page).toHaveURL(`/?q=${encodeURIComponent(last).replace(/%20/g, '+')}`)
+    // Only pages of the search were asked for, never the whole catalogue.
+    expect(asked.length).toBeGreaterThan(0)
+    for (const query of asked) {
+      const params = new URLSearchParams(query)
+      expect(params.get('q')).toBe(last)
+      expect(Number(params.get('limit'))).toBeLessThanOrEqual(24)
+    }
+  })
+
+  test('a search or category is in the address: it can be shared, and Back returns to it', async ({
+    page,
+  }) => {
+    await page.goto('/?q=lantern')
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('lantern')
+    await expect(page.locator('[data-sku]')).toHaveCount(1)
+    await expect(card(page, 'Solar Rechargeable Lantern')).toBeVisible()
+
+    await page.goto('/?category=Clothing')
+    await expect(page.getByRole('button', { name: 'Clothing', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    const clothing = await page.locator('[data-sku]:visible .product-category').allTextContents()
+    expect(clothing.length).toBeGreaterThan(0)
+    expect(clothing.every((c) => c.toLowerCase() === 'clothing')).toBe(true)
+
+    await page.getByRole('button', { name: 'Electronics', exact: true }).click()
+    await expect(page).toHaveURL('/?category=Electronics')
+    await search(page, 'lantern')
+    await expect(page).toHaveURL('/?q=lantern&category=Electronics')
+    await expect(page.locator('[data-sku]')).toHaveCount(1)
+    await page.goBack()
+    await expect(page).toHaveURL('/?category=Electronics')
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('')
+    await page.goBack()
+    await expect(page).toHaveURL('/?category=Clothing')
+    await expect(page.getByRole('button', { name: 'Clothing', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(page.locator('[data-sku]:visible .product-category').first()).toHaveText(
+      /clothing/i,
+    )
   })
 
   test('keeps to the short type scale, since each size and weight costs Chromium a font lookup', async ({
@@ -255,13 +305,13 @@ test.describe('first view', () => {
   test('says when the product list fails to load, and Try Again reloads the page', async ({
     page,
   }) => {
-    await page.route('**/api/products', (route) =>
+    await page.route('**/api/products?**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
     )
     await page.goto('/')
     await search(page, 'lantern')
     await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toBeVisible()
-    await page.unroute('**/api/products')
+    await page.unroute('**/api/products?**')
     await page.getByRole('button', { name: 'Try Again' }).click()
     await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toHaveCount(0)
     await search(page, 'lantern')

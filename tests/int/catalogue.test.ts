@@ -1,8 +1,11 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 
 import { admin } from '../helpers/admin'
-import { get, postJson, sql } from '../helpers/api'
+import { baseURL, get, postJson, sql } from '../helpers/api'
 import { orderBody } from '../helpers/factories'
 import { cms } from '../helpers/staff'
 
@@ -193,5 +196,118 @@ describe('GET /api/delivery-areas', () => {
     expect((await cms('PATCH', `/delivery-areas/${midrand.id}`, { fee: 101.25 })).status).toBe(200)
     const fresh = (await (await get('/api/delivery-areas')).json()) as Area[]
     expect(fresh.find((a) => a.id === midrand.id)?.fee).toBe(101.25)
+  })
+})
+
+/** Polls `read` until `done` holds or `ms` pass; returns how long it took. */
+async function within<T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean) {
+  const start = Date.now()
+  for (;;) {
+    if (done(await read())) return Date.now() - start
+    if (Date.now() - start > ms) throw new Error(`not seen within ${ms} ms`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe('the change feed', () => {
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') })
+    await client.connect()
+    const heard: string[] = []
+    client.on('notification', (n) => heard.push(n.payload ?? ''))
+    await client.query('LISTEN kc_changes')
+    return { heard, close: () => client.end() }
+  }
+
+  it('reaches the server for a write made straight in PostgreSQL (psql, another process)', async () => {
+    const areas = async () => (await (await get('/api/delivery-areas')).json()) as Area[]
+    const before = await areas()
+    const target = before[0]!
+    await sql('UPDATE delivery_areas SET fee = fee + 1 WHERE id = $1', [target.id])
+    const ms = await within(
+      1000,
+      areas,
+      (now) => now.find((a) => a.id === target.id)?.fee === target.fee + 1,
+    )
+    expect(ms).toBeLessThan(1000)
+
+    const settings = await sql<{ tagline: string }>('SELECT tagline FROM shop_settings')
+    await sql(`UPDATE shop_settings SET tagline = 'Fresh from psql'`)
+    await within(
+      1000,
+      async () => (await get('/')).text(),
+      (html) => html.includes('Fresh from psql'),
+    )
+    await sql('UPDATE shop_settings SET tagline = $1', [settings[0]!.tagline])
+  })
+
+  it('announces content changes but not an order, which changes only stock', async () => {
+    const feed = await listen()
+    try {
+      const res = await postJson('/api/orders', orderBody([{ sku: 'HEA-003', quantity: 1 }]))
+      expect(res.status).toBe(201)
+      await sql(`UPDATE products SET in_stock = in_stock + 1 WHERE sku = 'HEA-003'`)
+      await sql(`UPDATE products SET price = price WHERE sku = 'HEA-003'`)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(feed.heard).toEqual([])
+      await sql(
+        `UPDATE products SET description = 'Now with a new description' WHERE sku = 'HEA-003'`,
+      )
+      await within(
+        1000,
+        async () => feed.heard,
+        (heard) => heard.includes('products'),
+      )
+    } finally {
+      await feed.close()
+    }
+  })
+})
+
+describe('the whole catalogue', () => {
+  it('is streamed in name order, gzipped for a client that asks, plain for one that does not', async () => {
+    const plain = await fetch(`${baseURL()}/api/products`, {
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('transfer-encoding')).toBe('chunked')
+    const list = (await plain.json()) as Product[]
+    const names = list.map((p) => p.name)
+    const [{ n }] = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM products')) as [
+      { n: number },
+    ]
+    expect(list).toHaveLength(n)
+    expect(new Set(list.map((p) => p.sku)).size).toBe(n)
+    const ordered = await sql<{ name: string }>('SELECT name FROM products ORDER BY name, id')
+    expect(names).toEqual(ordered.map((r) => r.name))
+
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${baseURL()}/api/products`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          )
+        })
+        .on('error', reject)
+    })
+    expect(raw.encoding).toBe('gzip')
+    expect(JSON.parse(zlib.gunzipSync(raw.body).toString('utf8'))).toEqual(list)
+    expect(raw.body.length).toBeLessThan(JSON.stringify(list).length / 3)
+  })
+})
+
+describe('the storefront page', () => {
+  it('renders the search and category its address asks for, and only that page', async () => {
+    const html = await (await get('/?q=LANTERN')).text()
+    expect(html).toContain('Solar Rechargeable Lantern')
+    expect(html).not.toContain('2-Plate Electric Stove')
+    const clothing = await (await get('/?category=Clothing')).text()
+    const electronics = await sql<{ name: string }>(
+      `SELECT name FROM products WHERE category = 'Electronics'`,
+    )
+    for (const { name } of electronics) expect(clothing).not.toContain(`>${name}<`)
+    expect(clothing).toContain('aria-pressed="true">Clothing<')
   })
 })

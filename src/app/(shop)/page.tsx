@@ -1,40 +1,56 @@
 import { headers } from 'next/headers'
 
 import { Storefront } from '@/components/storefront/storefront'
-import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
+import { FIRST_RENDER_COUNT, viewFromParams } from '@/lib/catalogue-filter'
 import { looksLikePhone } from '@/lib/phone-hint'
-import { cachedCatalogue } from '@/lib/server/catalogue'
+import { getShop } from '@/lib/server/payload'
+import { searchProducts } from '@/lib/server/catalogue'
 import { getShopSettings } from '@/lib/server/settings'
 
 export const dynamic = 'force-dynamic'
 
-/*
- * Only the products the grid renders at first go with the page; the full list follows from
- * /api/products once the page is interactive, so a catalogue of a thousand products does not put
- * 170 kB of JSON in the HTML for the phone to parse while loading.
- */
-
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
-/** The first view is rendered here with real products; the client keeps it fresh after that. */
+function toSearchParams(params: Record<string, string | string[] | undefined>): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') out.set(key, value)
+  }
+  return out
+}
+
+/**
+ * The first view, rendered with real products: the first page of the search and category the
+ * address asks for, read from PostgreSQL like every later page, so the HTML carries 24 products
+ * whatever the catalogue's size.
+ */
 export default async function StorefrontPage({ searchParams }: Props) {
-  const [settings, products, params, request] = await Promise.all([
+  const params = toSearchParams(await searchParams)
+  const view = viewFromParams(params)
+  const [settings, page, request] = await Promise.all([
     getShopSettings(),
-    cachedCatalogue()
-      .then((c) => c.products)
+    getShop()
+      .then((shop) =>
+        searchProducts(shop.db.pool, {
+          q: view.q.trim() || undefined,
+          category: view.category === 'all' ? undefined : view.category,
+          limit: FIRST_RENDER_COUNT,
+          offset: 0,
+        }),
+      )
       .catch((error: unknown) => {
         console.error('Could not load products for the first view', error)
         return undefined
       }),
-    searchParams,
     headers(),
   ])
   return (
     <Storefront
-      initialProducts={products?.slice(0, FIRST_RENDER_COUNT)}
-      productCount={products?.length ?? 0}
+      view={view}
+      initialProducts={page?.products}
+      productCount={page?.total ?? 0}
       settings={settings}
-      showAdmin={params.admin === '1'}
+      showAdmin={params.get('admin') === '1'}
       phoneHint={looksLikePhone(request.get('user-agent'), request.get('sec-ch-ua-mobile'))}
     />
   )

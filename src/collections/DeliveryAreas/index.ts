@@ -2,7 +2,6 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { deriveSlug } from './hooks/derive-slug'
-import { invalidateAreas } from './hooks/invalidate-areas'
 import { keepOneArea } from './hooks/keep-one-area'
 
 export const DELIVERY_AREAS_SLUG = 'delivery-areas'
@@ -13,9 +12,7 @@ export const DeliveryAreas: CollectionConfig = {
   access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
   hooks: {
     beforeValidate: [deriveSlug],
-    afterChange: [invalidateAreas],
     beforeDelete: [keepOneArea],
-    afterDelete: [invalidateAreas],
   },
   fields: [
     { name: 'name', type: 'text', required: true, unique: true },

@@ -3,7 +3,6 @@ import type { CollectionConfig } from 'payload'
 import { anyone, isStaff } from '@/access'
 import { CATEGORIES } from '@/lib/categories'
 import { IMAGE_URL_PATTERN } from '@/lib/schemas/product'
-import { invalidateCatalogue } from './hooks/invalidate-catalogue'
 
 export const PRODUCTS_SLUG = 'products'
 
@@ -21,7 +20,6 @@ export const Products: CollectionConfig = {
   access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
   // GraphQL enum names cannot hold 'Home & Garden'; the panel and the shop use REST only.
   graphQL: false,
-  hooks: { afterChange: [invalidateCatalogue], afterDelete: [invalidateCatalogue] },
   fields: [
     { name: 'sku', type: 'text', required: true, unique: true, index: true },
     { name: 'name', type: 'text', required: true },

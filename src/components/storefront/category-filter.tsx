@@ -1,15 +1,18 @@
 'use client'
 
-import { CATEGORIES } from '@/lib/categories'
+import { CATEGORIES, type Category } from '@/lib/categories'
 
-const OPTIONS = [{ value: 'all', label: 'All' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))]
+const OPTIONS: { value: Category | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...CATEGORIES.map((c) => ({ value: c, label: c })),
+]
 
 export function CategoryFilter({
   value,
   onChange,
 }: {
-  value: string
-  onChange: (v: string) => void
+  value: Category | 'all'
+  onChange: (v: Category | 'all') => void
 }) {
   return (
     <nav className="category-filter" aria-label="Categories">

@@ -17,7 +17,8 @@ type Props = {
 export function Header({ shopName, tagline, search, onSearch, showAdmin }: Props) {
   const count = useCart((s) => itemCount(s.items))
   const setOpen = useCart((s) => s.setOpen)
-  const [searchOpen, setSearchOpen] = useState(false)
+  // A shared search opens with its box showing, phones included.
+  const [searchOpen, setSearchOpen] = useState(search !== '')
   return (
     <header className="shop-header">
       <div className="brand">

@@ -19,9 +19,11 @@ const PRIORITY_DESKTOP = 5
 const RENDER_STEP = FIRST_RENDER_COUNT
 
 type Props = {
+  /** The rows of the view loaded so far: the first of `total`. */
   products: ProductDTO[] | undefined
-  /** The whole list's length while `products` is only its first page. */
-  totalCount?: number
+  total: number
+  /** Asks for the first `count` rows of the view to be loaded. */
+  onNeedMore: (count: number) => void
   loading: boolean
   error?: Error
   search: string
@@ -34,15 +36,16 @@ type Props = {
 }
 
 /**
- * The grid. It renders the first 24 cards and adds more as the end comes near, so that a
- * catalogue of a thousand products does not block the first load. On phones (768 px and less)
+ * The grid. It renders the first 24 cards and adds more as the end comes near, asking the server
+ * for the next rows as it goes, so a catalogue of any size costs a page at a time. On phones (768 px and less)
  * it renders 6 products and a Load More button that adds 6 more after 300 ms. The server
  * guesses the screen from the request; where it guessed a laptop for a narrow screen, the cards
  * beyond the first 6 are hidden by CSS until the page runs and drops them.
  */
 export function ProductGrid({
   products,
-  totalCount,
+  total,
+  onNeedMore,
   loading,
   error,
   search,
@@ -64,11 +67,16 @@ export function ProductGrid({
     ? visible
     : Math.max(rendered.key === filterKey ? rendered.count : RENDER_STEP, visible)
   const sentinel = useRef<HTMLDivElement>(null)
-  const total = totalCount ?? products?.length ?? 0
+  const wanted = phone ? visible : renderCount
+  const loadedCount = products?.length ?? 0
+
+  useEffect(() => {
+    if (wanted > loadedCount && loadedCount < total) onNeedMore(wanted)
+  }, [wanted, loadedCount, total, onNeedMore])
 
   useEffect(() => {
     const marker = sentinel.current
-    if (!marker || renderCount >= total) return
+    if (!marker || renderCount >= total || renderCount > loadedCount) return
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -79,7 +87,7 @@ export function ProductGrid({
     )
     observer.observe(marker)
     return () => observer.disconnect()
-  }, [filterKey, renderCount, total])
+  }, [filterKey, renderCount, total, loadedCount])
 
   if (!products && loading) {
     return (
@@ -131,7 +139,7 @@ export function ProductGrid({
 
   return (
     <>
-      <ul className="product-grid" aria-label="Products">
+      <ul className="product-grid" aria-label="Products" aria-busy={loading}>
         {products.slice(0, renderCount).map((product, index) => (
           <ProductCard
             key={product.sku}

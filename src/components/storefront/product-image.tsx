@@ -26,6 +26,14 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
   const [cameNear, setNear] = useState(eager)
   const near = cameNear || eager
   const box = useRef<HTMLDivElement>(null)
+  const img = useRef<HTMLImageElement>(null)
+  const fail = () => setStage((now) => (now === 'photo' ? 'placeholder' : 'failed'))
+
+  // A photo in the server's HTML can fail before the page runs, when no onError is listening yet.
+  useEffect(() => {
+    const shown = img.current
+    if (shown?.complete && shown.naturalWidth === 0 && shown.currentSrc) fail()
+  }, [stage])
 
   useEffect(() => {
     if (near || !box.current) return
@@ -55,6 +63,7 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
       {near ? (
         // eslint-disable-next-line @next/next/no-img-element -- sizes come from Payload's media, not next/image
         <img
+          ref={img}
           src={url}
           srcSet={stage === 'photo' ? srcSetFor(src) : undefined}
           sizes={SIZES}
@@ -64,7 +73,7 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={load === 'priority' ? 'high' : 'auto'}
           decoding={load === 'priority' ? 'auto' : 'async'}
-          onError={() => setStage(stage === 'photo' ? 'placeholder' : 'failed')}
+          onError={fail}
         />
       ) : null}
     </div>

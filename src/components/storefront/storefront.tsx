@@ -1,12 +1,12 @@
 'use client'
 
-import { useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 
 import { CartPanel } from '@/components/cart/cart-panel'
 import { CartProvider } from '@/components/cart/cart-provider'
 import { ToastProvider } from '@/components/ui/toast'
 import { storedAdminKey } from '@/lib/admin-client'
-import { matchesSearch } from '@/lib/catalogue-filter'
+import type { CatalogueView } from '@/lib/catalogue-filter'
 import type { OrderDTO } from '@/lib/order'
 import type { ProductDTO } from '@/lib/product'
 import dynamic from 'next/dynamic'
@@ -14,7 +14,7 @@ import dynamic from 'next/dynamic'
 import { CategoryFilter } from './category-filter'
 import { Header } from './header'
 import { ProductGrid } from './product-grid'
-import { useProducts } from './use-products'
+import { useCatalogue } from './use-catalogue'
 
 // Checkout (with the order schema) and the receipt load when first needed, not with the page.
 const CheckoutDialog = dynamic(
@@ -35,8 +35,10 @@ export type StorefrontSettings = {
 }
 
 type Props = {
+  /** The search and category the address asks for, and the first page of it. */
+  view: CatalogueView
   initialProducts?: ProductDTO[]
-  /** How many products there are in all; `initialProducts` may hold only the first of them. */
+  /** How many products the view has in all; `initialProducts` holds only the first of them. */
   productCount: number
   settings: StorefrontSettings
   showAdmin: boolean
@@ -59,11 +61,9 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange)
 }
 
-function Shop({ initialProducts, productCount, settings, showAdmin, phoneHint }: Props) {
-  const { data, partial, loading, error, refetch } = useProducts(initialProducts, productCount)
-  const [search, setSearch] = useState('')
-  const [category, setCategory] = useState('all')
-  const deferredSearch = useDeferredValue(search)
+function Shop({ view, initialProducts, productCount, settings, showAdmin, phoneHint }: Props) {
+  const catalogue = useCatalogue({ view, products: initialProducts, total: productCount })
+  const { refresh } = catalogue
   const [checkoutOpen, setCheckoutOpen] = useState(false)
   const [receipt, setReceipt] = useState<OrderDTO | undefined>()
   const isOwner = useSyncExternalStore(
@@ -72,36 +72,27 @@ function Shop({ initialProducts, productCount, settings, showAdmin, phoneHint }:
     () => false,
   )
 
-  const onChanged = useCallback(() => void refetch(), [refetch])
-
-  const filtering = deferredSearch.trim() !== '' || category !== 'all'
-  // A search or category over the first page alone would miss products: wait for the full list.
-  const visible = useMemo(
-    () =>
-      partial && filtering
-        ? undefined
-        : data?.filter((p) => matchesSearch(p, deferredSearch.trim(), category)),
-    [data, partial, filtering, deferredSearch, category],
-  )
+  const onChanged = useCallback(() => void refresh(), [refresh])
 
   return (
     <>
       <Header
         shopName={settings.shopName}
         tagline={settings.tagline}
-        search={search}
-        onSearch={setSearch}
+        search={catalogue.search}
+        onSearch={catalogue.setSearch}
         showAdmin={showAdmin}
       />
       <main className="shop-main">
-        <CategoryFilter value={category} onChange={setCategory} />
+        <CategoryFilter value={catalogue.view.category} onChange={catalogue.setCategory} />
         <ProductGrid
-          products={visible}
-          totalCount={partial && !filtering ? productCount : undefined}
-          loading={loading}
-          error={error}
-          search={deferredSearch.trim()}
-          category={category}
+          products={catalogue.products}
+          total={catalogue.total}
+          onNeedMore={catalogue.more}
+          loading={catalogue.loading}
+          error={catalogue.error}
+          search={catalogue.view.q.trim()}
+          category={catalogue.view.category}
           lowStock={settings.lowStockThreshold}
           isOwner={isOwner}
           onChanged={onChanged}
@@ -120,7 +111,7 @@ function Shop({ initialProducts, productCount, settings, showAdmin, phoneHint }:
           onPlaced={(order) => {
             setCheckoutOpen(false)
             setReceipt(order)
-            void refetch()
+            void refresh()
           }}
         />
       ) : null}

@@ -1,31 +1,42 @@
-import type { ProductDTO } from '@/lib/product'
+import { feedIsLive, onChange, type Topic } from './change-feed'
 import { InvalidatingCache } from './invalidating-cache'
+import type { ShopSettingsDTO } from './settings'
 
-/** `body` is the encoded answer, sent as it is by the route and by the server's fast path. */
-export type CachedCatalogue = { products: ProductDTO[]; body: Uint8Array<ArrayBuffer> }
 export type CachedAreas = { body: Uint8Array<ArrayBuffer> }
 
-const globalForCaches = globalThis as unknown as {
-  __kcCaches?: {
-    catalogue: InvalidatingCache<CachedCatalogue>
-    areas: InvalidatingCache<CachedAreas>
-  }
+type Caches = {
+  areas: InvalidatingCache<CachedAreas>
+  settings: InvalidatingCache<ShopSettingsDTO>
 }
 
+const globalForCaches = globalThis as unknown as { __kcCaches?: Caches }
+
 /**
- * One set per process: route handlers and Payload hooks are bundled apart by Next, so the
- * instances live on globalThis for all of them to share.
+ * What each process keeps: only small content that changes rarely. The products and their stock
+ * are always read from PostgreSQL. Each cache is dropped when the change feed announces a write
+ * to its tables, whoever made it, and is not used while the feed is down.
  */
-const caches = (globalForCaches.__kcCaches ??= {
-  catalogue: new InvalidatingCache<CachedCatalogue>(),
-  areas: new InvalidatingCache<CachedAreas>(),
-})
+const caches = (globalForCaches.__kcCaches ??= (() => {
+  const made: Caches = {
+    areas: new InvalidatingCache<CachedAreas>(feedIsLive),
+    settings: new InvalidatingCache<ShopSettingsDTO>(feedIsLive),
+  }
+  const byTopic: Partial<Record<Topic, InvalidatingCache<unknown>[]>> = {
+    areas: [made.areas],
+    settings: [made.settings],
+  }
+  onChange((topic) => {
+    const hit = topic === 'all' ? Object.values(byTopic).flat() : (byTopic[topic] ?? [])
+    for (const cache of hit) cache.invalidate()
+  })
+  return made
+})())
 
-/** GET /api/products: invalidated by every product write and every order (stock). */
-export const catalogueCache = caches.catalogue
-
-/** GET /api/delivery-areas: invalidated by every delivery-area write. */
+/** GET /api/delivery-areas, as the bytes it sends. */
 export const deliveryAreasCache = caches.areas
+
+/** The shop's name, tagline and thresholds that every storefront page reads. */
+export const settingsCache = caches.settings
 
 /** JSON text as bytes a Response can send without copying. */
 export function encodeJson(value: unknown): Uint8Array<ArrayBuffer> {
@@ -34,10 +45,9 @@ export function encodeJson(value: unknown): Uint8Array<ArrayBuffer> {
 
 /**
  * The current encoded answer for a cached public GET, or undefined when it must be (re)loaded.
- * `scripts/server.ts` answers these two paths from here before Next's router sees them.
+ * `scripts/server.ts` answers this path from here before Next's router sees it.
  */
 export function peekCachedBody(pathname: string): Uint8Array | undefined {
-  if (pathname === '/api/products') return caches.catalogue.peek()?.body
   if (pathname === '/api/delivery-areas') return caches.areas.peek()?.body
   return undefined
 }

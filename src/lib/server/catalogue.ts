@@ -1,12 +1,21 @@
-import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
+import { fromCents, toCents } from '@/lib/money'
 import { productDTO, type ProductDTO } from '@/lib/product'
+import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/lib/schemas/product-query'
 import type { Media, Product } from '@/payload-types'
-import { catalogueCache, encodeJson, type CachedCatalogue } from './caches'
-import { getShop } from './payload'
+import { handle, JSON_HEADERS } from './http'
+import { MEDIA_FILE_PREFIX } from './media-files'
+import { jsonArrayChunks, streamedResponse } from './stream'
 
 export type { ProductDTO }
 
+/**
+ * The catalogue's reads, straight from PostgreSQL: every one touches only the rows it returns.
+ * Stock is read with the rest, so it is as fresh as the query; nothing here is cached.
+ */
+
+/** A product document from Payload (the owner's writes answer with these). */
 export function toProductDTO(doc: Product): ProductDTO {
   return productDTO({ ...doc, imageURL: imageUrlOf(doc.image) ?? doc.imageURL })
 }
@@ -16,23 +25,106 @@ function imageUrlOf(image: Product['image']): string | undefined {
   return (image as Media).url ?? undefined
 }
 
-/** Every product, sorted by name. Payload is the authority here: the catalogue is public. */
-export async function listProducts(payload?: Payload): Promise<ProductDTO[]> {
-  const shop = payload ?? (await getShop())
-  const { docs } = await shop.find({
-    collection: 'products',
-    pagination: false,
-    depth: 1,
-    sort: 'name',
-    overrideAccess: true,
-  })
-  return docs.map(toProductDTO)
+type ProductRow = {
+  id: number
+  sku: string
+  name: string
+  category: string
+  price: string
+  special_price: string | null
+  old_price: string | null
+  description: string | null
+  image_u_r_l: string | null
+  filename: string | null
+  in_stock: string
 }
 
-/** Every product, decoded and encoded, from the in-process cache (see caches.ts). */
-export function cachedCatalogue(): Promise<CachedCatalogue> {
-  return catalogueCache.get(async () => {
-    const products = await listProducts()
-    return { products, body: encodeJson(products) }
+const PRODUCT_COLUMNS = `p.id, p.sku, p.name, p.category, p.price, p.special_price, p.old_price,
+       p.description, p.image_u_r_l, m.filename, p.in_stock
+  FROM products p LEFT JOIN media m ON m.id = p.image_id`
+
+/** Any-case substring of name or sku ($1, a LIKE pattern or null), within a category ($2). */
+const MATCHES = `($1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1)
+             AND ($2::text IS NULL OR p.category::text = $2)`
+
+/**
+ * One page of the catalogue for a search, a category or both: the trigram indexes answer the
+ * any-case substring on name or sku, and (name, id) or (category, name, id) the order, so the
+ * page query stops at the rows it returns. The total that X-Total-Count reports is a count of its
+ * own, so it never makes the page read every match. Sorted by name as the full list is, with the
+ * id breaking ties so pages never overlap.
+ */
+export async function searchProducts(
+  pool: Pool,
+  query: ProductQuery,
+): Promise<{ products: ProductDTO[]; total: number }> {
+  const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const filter = [needle, query.category ?? null]
+  const [page, count] = await Promise.all([
+    pool.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} WHERE ${MATCHES} ORDER BY p.name, p.id LIMIT $3 OFFSET $4`,
+      [...filter, query.limit ?? MAX_PRODUCT_PAGE, query.offset ?? 0],
+    ),
+    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${MATCHES}`, filter),
+  ])
+  return { products: page.rows.map(toDTO), total: count.rows[0]!.n }
+}
+
+/** Rows per query of a full read: a few hundred kB of memory, whatever the catalogue's size. */
+export const BATCH_ROWS = 500
+
+/**
+ * Every product in name order (or sku order for the owner's export), read in batches that each
+ * start after the last row of the one before (keyset paging on an index). No batch holds a
+ * connection or a snapshot while the caller sends what it read, so a slow phone cannot tie up
+ * the pool; a product renamed during the read may come in its old place or its new one.
+ */
+export async function* allProducts(
+  pool: Pool,
+  order: 'name' | 'sku' = 'name',
+): AsyncGenerator<ProductDTO[]> {
+  // Each order has its index: (name, id), and sku (unique) in byte order.
+  const keyset =
+    order === 'name'
+      ? { after: '(p.name, p.id) > ($2::text, $3::int)', by: 'p.name, p.id' }
+      : { after: 'p.sku COLLATE "C" > $2::text', by: 'p.sku COLLATE "C"' }
+  let after: unknown[] = []
+  for (;;) {
+    const { rows } = await pool.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS}
+        ${after.length ? `WHERE ${keyset.after}` : ''}
+        ORDER BY ${keyset.by} LIMIT $1`,
+      [BATCH_ROWS, ...after],
+    )
+    if (rows.length > 0) yield rows.map(toDTO)
+    if (rows.length < BATCH_ROWS) return
+    const last = rows[rows.length - 1]!
+    after = order === 'name' ? [last.name, last.id] : [last.sku]
+  }
+}
+
+function toDTO(row: ProductRow): ProductDTO {
+  const money = (text: string | null) => (text === null ? null : fromCents(toCents(text)))
+  return productDTO({
+    sku: row.sku,
+    name: row.name,
+    category: row.category,
+    price: money(row.price)!,
+    inStock: Number(row.in_stock),
+    specialPrice: money(row.special_price),
+    oldPrice: money(row.old_price),
+    description: row.description,
+    // Payload's own URL for an upload: the same one toProductDTO reads from the media document.
+    imageURL: row.filename
+      ? `${MEDIA_FILE_PREFIX}${encodeURIComponent(row.filename)}`
+      : row.image_u_r_l,
   })
+}
+
+/**
+ * The documented unpaged GET /api/products: every product in name order, streamed a batch at a
+ * time, gzipped when asked (see streamedResponse for who may ask).
+ */
+export function wholeCatalogueResponse(pool: Pool, gzip: boolean): Promise<Response> {
+  return handle(() => streamedResponse(jsonArrayChunks(allProducts(pool)), JSON_HEADERS, gzip))()
 }

@@ -35,7 +35,6 @@ export async function createDeliveryArea(input: DeliveryAreaInput): Promise<Deli
   if (!rows[0]) {
     throw new Conflict(`A delivery area named "${input.name}" already exists.`, { field: 'name' })
   }
-  deliveryAreasCache.invalidate()
   return { id: rows[0].id, name: input.name, slug: slugify(input.name), fee: input.fee }
 }
 
@@ -61,6 +60,5 @@ export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<
     )
     await client.query('DELETE FROM delivery_areas WHERE NOT (slug = ANY($1::varchar[]))', [slugs])
   })
-  deliveryAreasCache.invalidate()
   return listDeliveryAreas()
 }

@@ -1,7 +1,7 @@
 import { AppError, TooManyRequests } from '@/lib/errors'
 
-/** Headers of the cached public GETs, here and in the server's fast path. */
-export const CACHED_JSON_HEADERS = {
+/** Headers of JSON answers: public reads, and those the server writes itself. */
+export const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 } as const

@@ -59,4 +59,17 @@ describe('InvalidatingCache', () => {
     await expect(cache.get(() => Promise.reject(new Error('db down')))).rejects.toThrow('db down')
     expect(await cache.get(async () => 7)).toBe(7)
   })
+
+  it('loads afresh on every read while it cannot be trusted, and keeps nothing from then', async () => {
+    let trusted = false
+    const cache = new InvalidatingCache<number>(() => trusted)
+    let loads = 0
+    const load = async () => ++loads
+    expect(await cache.get(load)).toBe(1)
+    expect(await cache.get(load)).toBe(2)
+    expect(cache.peek()).toBeUndefined()
+    trusted = true
+    expect(await cache.get(load)).toBe(3)
+    expect(await cache.get(load)).toBe(3)
+  })
 })

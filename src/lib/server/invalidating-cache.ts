@@ -1,9 +1,11 @@
 /**
- * One value kept in process memory until a write invalidates it. Every write that can change the
- * value calls `invalidate()` before it answers, so a read after a write is never stale. A load
- * that started before an invalidation is not stored: the generation it read under is gone.
+ * One value kept in process memory until `invalidate()` (called by the change feed, whoever made
+ * the write). A load that started before an invalidation is not stored: the generation it read
+ * under is gone. While `trusted()` is false (no change feed), every read loads afresh.
  */
 export class InvalidatingCache<T> {
+  constructor(private readonly trusted: () => boolean = () => true) {}
+
   private generation = 0
   private entry: { generation: number; value: T } | undefined
   private loading: { generation: number; promise: Promise<T> } | undefined
@@ -16,10 +18,15 @@ export class InvalidatingCache<T> {
 
   /** The cached value if it is current, without loading. */
   peek(): T | undefined {
+    if (!this.trusted()) return undefined
     return this.entry?.generation === this.generation ? this.entry.value : undefined
   }
 
   async get(load: () => Promise<T>): Promise<T> {
+    if (!this.trusted()) {
+      this.invalidate()
+      return load()
+    }
     if (this.entry?.generation === this.generation) return this.entry.value
     if (this.loading?.generation === this.generation) return this.loading.promise
     const generation = this.generation

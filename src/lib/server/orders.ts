@@ -10,7 +10,6 @@ import { newOrderId } from '@/lib/order-id'
 import { chargedPrice, orderTotals, type PricedLine } from '@/lib/pricing'
 import { mergeLines, type OrderInput } from '@/lib/schemas/order'
 import type { OrderFilter } from '@/lib/schemas/order-filter'
-import { catalogueCache } from './caches'
 import { getShop } from './payload'
 import { inTransaction, isTransientConflict } from './transaction'
 
@@ -43,7 +42,6 @@ export async function placeOrder(input: OrderInput, idempotencyKey?: string): Pr
     (client) => placeInTransaction(client, request, requestHash, idempotencyKey),
     isWorthRetrying,
   )
-  if (!placed.replayed) catalogueCache.invalidate()
   return placed
 }
 

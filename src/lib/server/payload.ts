@@ -1,7 +1,9 @@
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 
+import { requireEnv } from '@/env'
 import { seedIfEmpty } from '@/seed'
+import { startChangeFeed } from './change-feed'
 import { runMigrations } from './migrate'
 
 const globalForShop = globalThis as unknown as { __kcShopReady?: Promise<Payload> }
@@ -21,6 +23,7 @@ export function getShop(): Promise<Payload> {
     )
     if (process.env.NODE_ENV !== 'production') await runMigrations(payload)
     await seedIfEmpty(payload)
+    startChangeFeed(requireEnv('DATABASE_URL'))
     const { totalDocs: staff } = await payload.count({ collection: 'users', overrideAccess: true })
     if (staff === 0) {
       console.log('No /cms account yet: open /cms/setup and give the owner token to create one.')

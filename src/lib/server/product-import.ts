@@ -5,7 +5,6 @@ import { productCreateSchema, type ProductCreateInput } from '@/lib/schemas/prod
 import type { Pool } from 'pg'
 
 import { MEDIA_FILE_PREFIX } from './media-files'
-import { catalogueCache } from './caches'
 import { getShop } from './payload'
 import { inTransaction } from './transaction'
 
@@ -125,7 +124,6 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
     )
     return result
   })
-  catalogueCache.invalidate()
   const created = upserted.filter((r) => r.created).length
   return summary(created, upserted.length - created, false)
 }

@@ -1,4 +1,5 @@
 import { toCents, type Cents } from '@/lib/money'
+import { settingsCache } from './caches'
 import { getShop } from './payload'
 
 export type ShopSettingsDTO = {
@@ -9,7 +10,12 @@ export type ShopSettingsDTO = {
   lowStockThreshold: number
 }
 
-export async function getShopSettings(): Promise<ShopSettingsDTO> {
+/** Read on every storefront page: kept until the change feed announces a settings write. */
+export function getShopSettings(): Promise<ShopSettingsDTO> {
+  return settingsCache.get(loadShopSettings)
+}
+
+async function loadShopSettings(): Promise<ShopSettingsDTO> {
   const payload = await getShop()
   const s = await payload.findGlobal({ slug: 'shop-settings', overrideAccess: true })
   return {

@@ -1,11 +1,11 @@
 import { deliveryAreasJson } from '@/lib/server/delivery-areas'
-import { CACHED_JSON_HEADERS, handle } from '@/lib/server/http'
+import { JSON_HEADERS, handle } from '@/lib/server/http'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = handle(async () => {
   const { body } = await deliveryAreasJson()
   return new Response(body, {
-    headers: CACHED_JSON_HEADERS,
+    headers: JSON_HEADERS,
   })
 })

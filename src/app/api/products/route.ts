@@ -1,9 +1,8 @@
 import { BadInput } from '@/lib/errors'
 import { productQuerySchema } from '@/lib/schemas/product-query'
-import { cachedCatalogue } from '@/lib/server/catalogue'
-import { CACHED_JSON_HEADERS, handle, json } from '@/lib/server/http'
+import { searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
+import { handle, json } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
-import { searchProducts } from '@/lib/server/product-search'
 import { firstIssue } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'
@@ -13,9 +12,11 @@ export const GET = handle(async (request: Request) => {
   const parsed = productQuerySchema.safeParse(params)
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
   const { q, category, limit, offset } = parsed.data
+  const pool = (await getShop()).db.pool
   if (!q && !category && limit === undefined && offset === undefined) {
-    return new Response((await cachedCatalogue()).body, { headers: CACHED_JSON_HEADERS })
+    // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
+    return wholeCatalogueResponse(pool, false)
   }
-  const { products, total } = await searchProducts((await getShop()).db.pool, parsed.data)
+  const { products, total } = await searchProducts(pool, parsed.data)
   return json(products, { headers: { 'x-total-count': String(total) } })
 })

@@ -1,0 +1,184 @@
+'use client'
+
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+import {
+  FIRST_RENDER_COUNT,
+  productsApiUrl,
+  sameView,
+  viewFromParams,
+  viewHref,
+  type CatalogueView,
+} from '@/lib/catalogue-filter'
+import type { Category } from '@/lib/categories'
+import type { ProductDTO } from '@/lib/product'
+
+/** The server's largest page (MAX_PRODUCT_PAGE); a refresh of a long scroll asks for no more. */
+const LARGEST_PAGE = 1000
+const SEARCH_DELAY_MS = 250
+
+/** The rows loaded so far for one view, and how many the server says there are in all. */
+type Loaded = { view: CatalogueView; products: ProductDTO[]; total: number }
+
+type Props = { view: CatalogueView; products?: ProductDTO[]; total: number }
+
+type Fetched = { products: ProductDTO[]; total: number }
+
+async function fetchSlice(
+  view: CatalogueView,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Fetched> {
+  const res = await fetch(productsApiUrl(view, offset, limit), { cache: 'no-store', signal })
+  if (!res.ok) throw new Error('Failed to fetch products')
+  const products = (await res.json()) as ProductDTO[]
+  return { products, total: Number(res.headers.get('x-total-count') ?? products.length) }
+}
+
+/** History entries this page pushed for a search, so that typing replaces rather than piles up. */
+const SEARCH_ENTRY = 'kc-search'
+
+/**
+ * The catalogue as the server pages it. Each search, category and further page is a request for
+ * just those rows, so a phone never downloads the whole catalogue. The view lives in the address
+ * (`?q=…&category=…`): a search can be shared, and Back returns to the view before it. Starts
+ * from the page the server rendered, fetches the rows on screen again when the window regains
+ * focus, and never retries on its own.
+ */
+export function useCatalogue(initial: Props) {
+  const [input, setInput] = useState(initial.view.q)
+  const [view, setView] = useState<CatalogueView>(initial.view)
+  const [loaded, setLoaded] = useState<Loaded | undefined>(
+    initial.products
+      ? { view: initial.view, products: initial.products, total: initial.total }
+      : undefined,
+  )
+  const [loading, setLoading] = useState(!initial.products)
+  const [error, setError] = useState<Error | undefined>()
+  const inflight = useRef<AbortController | undefined>(undefined)
+  const moreInflight = useRef<AbortController | undefined>(undefined)
+  const moreFailed = useRef(false)
+  // What the callbacks below read: kept current by an effect, so they need not change each render.
+  const latest = useRef({ view, loaded })
+  useEffect(() => {
+    latest.current = { view, loaded }
+  }, [view, loaded])
+
+  /** Loads the first `limit` rows of `target`, replacing whatever was loaded before. */
+  const load = useCallback(async (target: CatalogueView, limit: number) => {
+    inflight.current?.abort()
+    moreInflight.current?.abort()
+    const controller = new AbortController()
+    inflight.current = controller
+    moreFailed.current = false
+    setLoading(true)
+    try {
+      const slice = await fetchSlice(target, 0, limit, controller.signal)
+      setLoaded({ view: target, ...slice })
+      setError(undefined)
+    } catch (cause) {
+      if (controller.signal.aborted) return
+      setError(cause as Error)
+    } finally {
+      if (inflight.current === controller) {
+        inflight.current = undefined
+        setLoading(false)
+      }
+    }
+  }, [])
+
+  /** Shows `next`, in the address too: a category is a new history entry, a search replaces its own. */
+  const show = useCallback((next: CatalogueView, entry: 'category' | 'search') => {
+    setView(next)
+    const href = viewHref(next, new URLSearchParams(window.location.search))
+    const replace = entry === 'search' && window.history.state?.[SEARCH_ENTRY] === true
+    const state = { ...window.history.state, [SEARCH_ENTRY]: entry === 'search' }
+    if (href === `${window.location.pathname}${window.location.search}`) return
+    if (replace) window.history.replaceState(state, '', href)
+    else window.history.pushState(state, '', href)
+  }, [])
+
+  useEffect(() => {
+    if (input.trim() === view.q.trim()) return
+    const timer = setTimeout(
+      () => show({ ...latest.current.view, q: input }, 'search'),
+      SEARCH_DELAY_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [input, view.q, show])
+
+  useEffect(() => {
+    if (latest.current.loaded && sameView(latest.current.loaded.view, view)) return
+    void load(view, FIRST_RENDER_COUNT)
+  }, [view, load])
+
+  useEffect(() => {
+    const onPop = () => {
+      const next = viewFromParams(new URLSearchParams(window.location.search))
+      setInput(next.q)
+      setView(next)
+    }
+    const onFocus = () => {
+      const { view: current, loaded: rows } = latest.current
+      const count = rows && sameView(rows.view, current) ? rows.products.length : 0
+      void load(current, Math.min(LARGEST_PAGE, Math.max(FIRST_RENDER_COUNT, count)))
+    }
+    window.addEventListener('popstate', onPop)
+    window.addEventListener('focus', onFocus)
+    return () => {
+      window.removeEventListener('popstate', onPop)
+      window.removeEventListener('focus', onFocus)
+      inflight.current?.abort()
+      moreInflight.current?.abort()
+    }
+  }, [load])
+
+  /** Makes sure the first `want` rows of the current view are loaded, or all there are. */
+  const more = useCallback(async (want: number) => {
+    const { view: current, loaded: rows } = latest.current
+    if (!rows || !sameView(rows.view, current) || inflight.current) return
+    const have = rows.products.length
+    if (have >= Math.min(want, rows.total) || moreInflight.current || moreFailed.current) return
+    const controller = new AbortController()
+    moreInflight.current = controller
+    const limit = Math.min(
+      LARGEST_PAGE,
+      Math.ceil((want - have) / FIRST_RENDER_COUNT) * FIRST_RENDER_COUNT,
+    )
+    try {
+      const slice = await fetchSlice(current, have, limit, controller.signal)
+      setLoaded((prev) => {
+        if (!prev || !sameView(prev.view, current) || prev.products.length !== have) return prev
+        // A product added or renamed between two pages can shift a row into both of them.
+        const seen = new Set(prev.products.map((p) => p.sku))
+        const fresh = slice.products.filter((p) => !seen.has(p.sku))
+        return { view: current, products: [...prev.products, ...fresh], total: slice.total }
+      })
+    } catch {
+      if (!controller.signal.aborted) moreFailed.current = true
+    } finally {
+      if (moreInflight.current === controller) moreInflight.current = undefined
+    }
+  }, [])
+
+  const refresh = useCallback(() => {
+    const { view: current, loaded: rows } = latest.current
+    const count = rows && sameView(rows.view, current) ? rows.products.length : 0
+    return load(current, Math.min(LARGEST_PAGE, Math.max(FIRST_RENDER_COUNT, count)))
+  }, [load])
+
+  const current = loaded && sameView(loaded.view, view) ? loaded : undefined
+  return {
+    search: input,
+    setSearch: setInput,
+    view,
+    setCategory: (category: Category | 'all') => show({ q: input, category }, 'category'),
+    products: current?.products,
+    total: current?.total ?? 0,
+    loading,
+    error,
+    more,
+    refresh,
+  }
+}
