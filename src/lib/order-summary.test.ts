@@ -1,44 +1,20 @@
 import { describe, expect, it } from 'vitest'
 
-import { revenueByDay, summariseOrders } from './order-summary'
+import { fillDays } from './order-summary'
 
-const order = (
-  total: number,
-  payment: 'cash' | 'shop-to-shop',
-  createdAt = '2026-11-22T08:00:00Z',
-) => ({
-  total,
-  payment,
-  createdAt,
-})
-
-describe('summariseOrders', () => {
-  it('counts orders, adds revenue and cash to collect in cents', () => {
+describe('fillDays', () => {
+  it('runs from the first day to the last, oldest first, with the days between at 0', () => {
     expect(
-      summariseOrders([order(0.1, 'cash'), order(0.2, 'cash'), order(100.05, 'shop-to-shop')]),
-    ).toEqual({
-      orders: 3,
-      revenue: 10035,
-      cashToCollect: 30,
-    })
-    expect(summariseOrders([])).toEqual({ orders: 0, revenue: 0, cashToCollect: 0 })
-  })
-})
-
-describe('revenueByDay', () => {
-  it('groups by Johannesburg day and fills the gaps', () => {
-    expect(
-      revenueByDay([
-        order(100, 'cash', '2026-11-19T21:30:00Z'),
-        order(50, 'cash', '2026-11-19T22:30:00Z'),
-        order(25.5, 'cash', '2026-11-22T10:00:00Z'),
+      fillDays([
+        { day: '2026-03-02', revenue: 500 },
+        { day: '2026-02-27', revenue: 100 },
       ]),
     ).toEqual([
-      { day: '2026-11-19', revenue: 10000 },
-      { day: '2026-11-20', revenue: 5000 },
-      { day: '2026-11-21', revenue: 0 },
-      { day: '2026-11-22', revenue: 2550 },
+      { day: '2026-02-27', revenue: 100 },
+      { day: '2026-02-28', revenue: 0 },
+      { day: '2026-03-01', revenue: 0 },
+      { day: '2026-03-02', revenue: 500 },
     ])
-    expect(revenueByDay([])).toEqual([])
+    expect(fillDays([])).toEqual([])
   })
 })

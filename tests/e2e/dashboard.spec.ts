@@ -134,16 +134,21 @@ test.describe('products', () => {
     const seen = acceptDialogs(page)
     await login(page)
     const table = page.getByRole('table', { name: 'Products' })
+    // The server searches and filters: the table shows its answer once the request returns.
+    const column = (n: number) => table.locator(`tbody tr td:nth-child(${n})`).allTextContents()
     await page.getByLabel('Search products by name or SKU').fill('ele-00')
-    const skus = await table.locator('tbody tr td:first-child').allTextContents()
-    expect(skus.length).toBeGreaterThan(0)
-    expect(skus.every((s) => s.startsWith('ELE-00'))).toBe(true)
+    await expect
+      .poll(async () => {
+        const skus = await column(1)
+        return skus.length > 0 && skus.every((s) => s.startsWith('ELE-00'))
+      })
+      .toBe(true)
     await page.getByLabel('Search products by name or SKU').fill('')
+    await expect.poll(async () => new Set(await column(3)).size).toBeGreaterThan(1)
 
     await table.getByRole('button', { name: 'Show only Clothing' }).first().click()
     await expect(page.locator('.chip')).toContainText('Clothing')
-    const categories = await table.locator('tbody tr td:nth-child(3)').allTextContents()
-    expect(new Set(categories)).toEqual(new Set(['Clothing']))
+    await expect.poll(async () => [...new Set(await column(3))]).toEqual(['Clothing'])
     await page.getByRole('button', { name: 'Clear category filter Clothing' }).click()
     await expect(page.locator('.chip')).toHaveCount(0)
 
@@ -250,6 +255,46 @@ test.describe('products', () => {
       'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock',
     )
     expect(content).toContain('ELE-003,Solar Rechargeable Lantern,Electronics,249.99')
+  })
+})
+
+test.describe('paging', () => {
+  test('the products tab pages a search on the server and never downloads the catalogue', async ({
+    page,
+  }) => {
+    const lists: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/products' || url.pathname === '/api/admin/orders') {
+        lists.push(`${url.pathname}${url.search}`)
+      }
+    })
+    const tag = `Paged ${randomBytes(3).toString('hex')}`
+    for (let batch = 0; batch < 6; batch++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          createProduct({ name: `${tag} ${String(batch * 10 + i).padStart(2, '0')}` }),
+        ),
+      )
+    }
+    await login(page)
+    await page.getByLabel('Search products by name or SKU').fill(tag)
+    const pager = page.getByRole('navigation', { name: 'Products pages' })
+    await expect(pager).toContainText('1–50 of 60')
+    const table = page.getByRole('table', { name: 'Products' })
+    await expect(table.locator('tbody tr')).toHaveCount(50)
+    await expect(table.locator('tbody tr').first()).toContainText(`${tag} 00`)
+    await pager.getByRole('button', { name: 'Next' }).click()
+    await expect(pager).toContainText('51–60 of 60')
+    await expect(table.locator('tbody tr')).toHaveCount(10)
+    await expect(table.locator('tbody tr').last()).toContainText(`${tag} 59`)
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await pager.getByRole('button', { name: 'Previous' }).click()
+    await expect(pager).toContainText('1–50 of 60')
+
+    await page.getByRole('tab', { name: 'Orders' }).click()
+    await expect(page.getByTestId('summary-orders')).toBeVisible()
+    for (const list of lists) expect(list, list).toMatch(/[?&]limit=\d+/)
   })
 })
 

@@ -135,6 +135,70 @@ describe('orders (owner)', () => {
     expect(await list('?startDate=2025-11-24&endDate=2025-11-24&payment=cash')).toEqual([c.orderId])
   })
 
+  it('pages the list with limit/offset and X-Total-Count, and sums the filter on the server', async () => {
+    const product = await buildProduct({ inStock: 100, price: 10 })
+    const placed: Order[] = []
+    for (const payment of ['cash', 'shop-to-shop', 'cash', 'cash', 'shop-to-shop']) {
+      const res = await postJson('/api/orders', {
+        ...orderBody([{ sku: product.sku, quantity: 1 }]),
+        payment,
+      })
+      placed.push((await res.json()) as Order)
+    }
+    // A day of its own, long ago, so no other test's orders share the filter: the last order
+    // falls on 2 Mar there (23:30 UTC), the rest on 1 Mar.
+    for (const [index, order] of placed.entries()) {
+      const at = index === 4 ? '2020-03-01T23:30:00Z' : `2020-03-01T0${index}:00:00Z`
+      await sql('UPDATE orders SET created_at = $2 WHERE order_id = $1', [order.orderId, at])
+    }
+    const filter = 'startDate=2020-03-01&endDate=2020-03-02'
+    const page = async (query: string) => {
+      const res = await admin('GET', `/api/admin/orders?${filter}&${query}`)
+      expect(res.status, query).toBe(200)
+      return {
+        ids: ((await res.json()) as Order[]).map((o) => o.orderId),
+        total: res.headers.get('x-total-count'),
+      }
+    }
+    const newestFirst = [...placed].reverse().map((o) => o.orderId)
+    expect(await page('limit=2')).toEqual({ ids: newestFirst.slice(0, 2), total: '5' })
+    expect(await page('limit=2&offset=2')).toEqual({ ids: newestFirst.slice(2, 4), total: '5' })
+    expect(await page('limit=2&offset=4')).toEqual({ ids: newestFirst.slice(4), total: '5' })
+    expect(await page('offset=5')).toEqual({ ids: [], total: '5' })
+    expect(await page('payment=cash&limit=10')).toMatchObject({ total: '3' })
+
+    const figures = await admin('GET', `/api/admin/orders/summary?${filter}`)
+    expect(figures.status).toBe(200)
+    const totals = placed.map((o) => Math.round(o.total * 100))
+    const cash = totals.filter((_, i) => placed[i]!.payment === 'cash')
+    const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0) / 100
+    expect(await figures.json()).toEqual({
+      orders: 5,
+      revenue: sum(totals),
+      cashToCollect: sum(cash),
+      days: [
+        { day: '2020-03-01', revenue: sum(totals.slice(0, 4)) },
+        { day: '2020-03-02', revenue: sum(totals.slice(4)) },
+      ],
+    })
+    const cashOnly = await admin('GET', `/api/admin/orders/summary?${filter}&payment=cash`)
+    expect(await cashOnly.json()).toMatchObject({ orders: 3, revenue: sum(cash) })
+
+    for (const query of ['limit=0', 'limit=501', 'offset=-1', 'limit=abc']) {
+      const res = await admin('GET', `/api/admin/orders?${query}`)
+      expect(res.status, query).toBe(400)
+      expect(await res.json()).toMatchObject({ field: query.split('=')[0] })
+    }
+    expect((await get(`/api/admin/orders/summary?${filter}`)).status).toBe(401)
+  })
+
+  it('checks a login with an answer that carries no data', async () => {
+    const good = await admin('GET', '/api/admin/session')
+    expect(good.status).toBe(204)
+    expect(await good.text()).toBe('')
+    expect((await get('/api/admin/session')).status).toBe(401)
+  })
+
   it('answers bad filters with 400 naming the parameter', async () => {
     for (const [query, field] of [
       ['?startDate=yesterday', 'startDate'],

@@ -22,8 +22,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (key: string) => void })
     }
     setVerifying(true)
     try {
-      // The login check is the orders list: 200 means the key is good.
-      const res = await fetch('/api/admin/orders', {
+      // 204 means the key is good; the answer carries no data.
+      const res = await fetch('/api/admin/session', {
         headers: { 'x-admin-key': key },
         cache: 'no-store',
       })

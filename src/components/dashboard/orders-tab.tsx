@@ -7,33 +7,64 @@ import { formatShopDateTime } from '@/lib/dates'
 import { formatRand, toCents } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { orderDisplayStatus } from '@/lib/order-status'
-import { revenueByDay, summariseOrders } from '@/lib/order-summary'
+import { fillDays } from '@/lib/order-summary'
 import { paymentLabel } from '@/lib/receipt'
 import { RevenueChart } from './revenue-chart'
 import { LoadState } from './load-state'
+import { Pager } from './pager'
 import { useAdminData } from './use-admin-data'
 
+const PAGE_SIZE = 50
+
+type Figures = {
+  orders: number
+  revenue: number
+  cashToCollect: number
+  days: { day: string; revenue: number }[]
+}
+
+/**
+ * The orders the filters match, a page at a time; the summary strip and the chart are summed by
+ * the server over every matching order (GET /api/admin/orders/summary).
+ */
 export function OrdersTab() {
   const [payment, setPayment] = useState('all')
   const [startDate, setStartDate] = useState('')
   const [endDate, setEndDate] = useState('')
+  const [offset, setOffset] = useState(0)
   const [viewing, setViewing] = useState<OrderDTO | null>(null)
   const query = new URLSearchParams({
     ...(payment !== 'all' ? { payment } : {}),
     ...(startDate ? { startDate } : {}),
     ...(endDate ? { endDate } : {}),
   }).toString()
-  const { data, error, loading, refetch } = useAdminData<OrderDTO[]>(
-    `/api/admin/orders${query ? `?${query}` : ''}`,
+  const page = new URLSearchParams(query)
+  page.set('limit', String(PAGE_SIZE))
+  page.set('offset', String(offset))
+  const { data, total, error, loading, refetch } = useAdminData<OrderDTO[]>(
+    `/api/admin/orders?${page}`,
   )
-  const summary = useMemo(() => summariseOrders(data ?? []), [data])
-  const days = useMemo(() => revenueByDay(data ?? []), [data])
+  const figures = useAdminData<Figures>(`/api/admin/orders/summary${query ? `?${query}` : ''}`)
+  const summary = figures.data
+  const days = useMemo(
+    () => fillDays((summary?.days ?? []).map((d) => ({ day: d.day, revenue: toCents(d.revenue) }))),
+    [summary],
+  )
+  // A new filter starts again from the newest orders.
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value)
+    setOffset(0)
+  }
 
   return (
     <>
       <div className="toolbar" role="group" aria-label="Filter orders">
         <label htmlFor="filter-payment">Payment</label>
-        <select id="filter-payment" value={payment} onChange={(e) => setPayment(e.target.value)}>
+        <select
+          id="filter-payment"
+          value={payment}
+          onChange={(e) => filter(setPayment)(e.target.value)}
+        >
           <option value="all">All</option>
           <option value="cash">Cash on Delivery</option>
           <option value="shop-to-shop">Shop-to-Shop Transfer</option>
@@ -43,14 +74,14 @@ export function OrdersTab() {
           id="filter-start"
           type="date"
           value={startDate}
-          onChange={(e) => setStartDate(e.target.value)}
+          onChange={(e) => filter(setStartDate)(e.target.value)}
         />
         <label htmlFor="filter-end">End date</label>
         <input
           id="filter-end"
           type="date"
           value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
+          onChange={(e) => filter(setEndDate)(e.target.value)}
         />
         <button
           type="button"
@@ -59,13 +90,14 @@ export function OrdersTab() {
             setPayment('all')
             setStartDate('')
             setEndDate('')
+            setOffset(0)
           }}
         >
           Clear
         </button>
       </div>
 
-      {data ? (
+      {summary ? (
         <>
           <dl className="summary" aria-label="Summary of these orders">
             <div>
@@ -74,11 +106,11 @@ export function OrdersTab() {
             </div>
             <div>
               <dt>Revenue</dt>
-              <dd data-testid="summary-revenue">{formatRand(summary.revenue)}</dd>
+              <dd data-testid="summary-revenue">{formatRand(toCents(summary.revenue))}</dd>
             </div>
             <div>
               <dt>Cash to collect</dt>
-              <dd data-testid="summary-cash">{formatRand(summary.cashToCollect)}</dd>
+              <dd data-testid="summary-cash">{formatRand(toCents(summary.cashToCollect))}</dd>
             </div>
           </dl>
           <RevenueChart days={days} />
@@ -91,7 +123,10 @@ export function OrdersTab() {
         error={error}
         loadingText="Loading orders…"
         failedTitle="Failed to Load Orders"
-        onRetry={() => void refetch()}
+        onRetry={() => {
+          void refetch()
+          void figures.refetch()
+        }}
       />
       {data && data.length === 0 ? (
         <section className="state-panel">
@@ -147,6 +182,14 @@ export function OrdersTab() {
           </table>
         </div>
       ) : null}
+      <Pager
+        label="Orders"
+        offset={offset}
+        shown={data?.length ?? 0}
+        total={total ?? 0}
+        pageSize={PAGE_SIZE}
+        onOffset={setOffset}
+      />
       {viewing ? <OrderDialog order={viewing} onClose={() => setViewing(null)} /> : null}
     </>
   )

@@ -1,10 +1,10 @@
 'use client'
 
-import { useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/lib/admin-client'
-import { matchesSearch } from '@/lib/catalogue-filter'
+import { CATEGORIES } from '@/lib/categories'
 import { formatRand, toCents } from '@/lib/money'
 import type { ProductDTO } from '@/lib/product'
 import { failureToast } from './errors'
@@ -12,26 +12,44 @@ import { ImportDialog } from './import-dialog'
 import { ProductFormDialog } from './product-form-dialog'
 import { ProductViewDialog } from './product-view-dialog'
 import { LoadState } from './load-state'
+import { Pager } from './pager'
 import { useAdminData } from './use-admin-data'
 
 const LOW_STOCK = 5
+const PAGE_SIZE = 50
+const SEARCH_DELAY_MS = 250
 
 type Open =
   { kind: 'create' } | { kind: 'edit' | 'view'; product: ProductDTO } | { kind: 'import' } | null
 
 export function ProductsTab() {
   const toast = useToast()
-  const { data, error, loading, refetch } = useAdminData<ProductDTO[]>('/api/products')
   const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
   const [category, setCategory] = useState<string | null>(null)
+  const [offset, setOffset] = useState(0)
   const [open, setOpen] = useState<Open>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
-  const categories = useMemo(() => [...new Set((data ?? []).map((p) => p.category))].sort(), [data])
-  const rows = useMemo(
-    () => (data ?? []).filter((p) => matchesSearch(p, search.trim(), category ?? undefined)),
-    [data, search, category],
+  // The server searches, filters and pages: the tab holds one page, whatever the catalogue's size.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim())
+      setOffset(0)
+    }, SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [search])
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
+  if (query) params.set('q', query)
+  if (category) params.set('category', category)
+  const { data, total, error, loading, refetch } = useAdminData<ProductDTO[]>(
+    `/api/products?${params}`,
   )
+  const rows = data ?? []
+  const showCategory = (value: string | null) => {
+    setCategory(value)
+    setOffset(0)
+  }
 
   const remove = async (product: ProductDTO) => {
     if (
@@ -54,7 +72,7 @@ export function ProductsTab() {
   }
 
   const exportCsv = async () => {
-    if (!data?.length) {
+    if (!total) {
       toast({ title: 'No Data', description: 'No products to export.', variant: 'error' })
       return
     }
@@ -95,7 +113,7 @@ export function ProductsTab() {
               type="button"
               className="chip-clear"
               aria-label={`Clear category filter ${category}`}
-              onClick={() => setCategory(null)}
+              onClick={() => showCategory(null)}
             >
               ×
             </button>
@@ -152,7 +170,7 @@ export function ProductsTab() {
                     <button
                       type="button"
                       className="link-button"
-                      onClick={() => setCategory(p.category)}
+                      onClick={() => showCategory(p.category)}
                       aria-label={`Show only ${p.category}`}
                     >
                       {p.category}
@@ -216,11 +234,19 @@ export function ProductsTab() {
           {rows.length === 0 ? <p className="empty">No products match.</p> : null}
         </div>
       ) : null}
+      <Pager
+        label="Products"
+        offset={offset}
+        shown={rows.length}
+        total={total ?? 0}
+        pageSize={PAGE_SIZE}
+        onOffset={setOffset}
+      />
 
       {open?.kind === 'create' || open?.kind === 'edit' ? (
         <ProductFormDialog
           product={open.kind === 'edit' ? open.product : undefined}
-          categories={categories}
+          categories={[...CATEGORIES]}
           onClose={() => setOpen(null)}
           onSaved={() => void refetch()}
         />

@@ -29,11 +29,12 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
   const img = useRef<HTMLImageElement>(null)
   const fail = () => setStage((now) => (now === 'photo' ? 'placeholder' : 'failed'))
 
-  // A photo in the server's HTML can fail before the page runs, when no onError is listening yet.
+  // A photo in the server's HTML can fail before the page runs, when no onError is listening
+  // yet. Checked once, at hydration: after a src change the old request's state lingers a moment.
   useEffect(() => {
     const shown = img.current
     if (shown?.complete && shown.naturalWidth === 0 && shown.currentSrc) fail()
-  }, [stage])
+  }, [])
 
   useEffect(() => {
     if (near || !box.current) return

@@ -11,9 +11,26 @@ const day = (field: string) =>
     .transform((v) => v || undefined)
     .optional()
 
-/** GET /api/admin/orders query: payment (or all), startDate and endDate inclusive. */
+/** The largest page of orders one request returns. */
+export const MAX_ORDER_PAGE = 500
+
+/**
+ * GET /api/admin/orders query: payment (or all), startDate and endDate inclusive, and an
+ * optional page (limit, offset) of the newest-first list.
+ */
 export const orderFilterSchema = z
   .object({
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_ORDER_PAGE, `limit must be at most ${MAX_ORDER_PAGE}`)
+      .optional(),
+    offset: z.coerce
+      .number()
+      .int('offset must be a whole number')
+      .min(0, 'offset must not be negative')
+      .optional(),
     payment: z
       .enum([...PAYMENT_METHODS, 'all', ''], { error: 'payment must be cash, shop-to-shop or all' })
       .transform((v) => (v === 'all' || v === '' ? undefined : v))

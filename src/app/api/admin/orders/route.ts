@@ -6,10 +6,11 @@ import { parseWith } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'
 
-/** Also the dashboard's login check: 200 means the key is good. */
+/** The filtered orders, newest first; a page of them with limit/offset. */
 export const GET = handle(
   adminOnly(async (request: Request) => {
     const query = Object.fromEntries(new URL(request.url).searchParams)
-    return json(await listOrders(parseWith(orderFilterSchema, query)))
+    const { orders, total } = await listOrders(parseWith(orderFilterSchema, query))
+    return json(orders, { headers: { 'x-total-count': String(total) } })
   }),
 )
