@@ -13,20 +13,21 @@ export type TestProduct = {
   inStock: number
 }
 
-/**
- * A product written straight to the database (fixtures only: the catalogue cache does not see
- * this write, so tests that read GET /api/products make their changes through the app).
- */
-export async function buildProduct(overrides: Partial<TestProduct> = {}): Promise<TestProduct> {
-  const product: TestProduct = {
+/** A product's fields with a fresh sku and name, not yet stored. */
+export function newProduct(overrides: Partial<TestProduct> = {}): TestProduct {
+  return {
     sku: `T-${randomBytes(4).toString('hex').toUpperCase()}`,
     name: `Test product ${randomBytes(3).toString('hex')}`,
     category: 'Electronics',
     price: 100,
-    specialPrice: null,
     inStock: 10,
     ...overrides,
   }
+}
+
+/** A product written straight to the database, as psql would (the change feed reports it). */
+export async function buildProduct(overrides: Partial<TestProduct> = {}): Promise<TestProduct> {
+  const product = newProduct(overrides)
   await sql(
     `INSERT INTO products (sku, name, category, price, special_price, in_stock) VALUES ($1, $2, $3, $4, $5, $6)`,
     [

@@ -31,6 +31,8 @@ export async function launchShop(options: {
   dataDir: string
   adminToken?: string
   databaseUrl?: string
+  /** More environment, such as what several instances of one shop share. */
+  env?: Record<string, string>
 }): Promise<LaunchedShop> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port) }
@@ -42,6 +44,7 @@ export async function launchShop(options: {
     else delete env[name]
   }
   delete env.PAYLOAD_SECRET
+  Object.assign(env, options.env)
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env })
   let output = ''
   child.stdout.on('data', (c: Buffer) => (output += c.toString()))
