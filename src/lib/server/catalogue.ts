@@ -7,6 +7,7 @@ import type { Media, Product } from '@/payload-types'
 import { handle, JSON_HEADERS } from './http'
 import { MEDIA_FILE_PREFIX } from './media-files'
 import { jsonArrayChunks, streamedResponse } from './stream'
+import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from './tables'
 
 export type { ProductDTO }
 
@@ -34,14 +35,14 @@ type ProductRow = {
   special_price: string | null
   old_price: string | null
   description: string | null
-  image_u_r_l: string | null
+  image_url: string | null
   filename: string | null
   in_stock: string
 }
 
 const PRODUCT_COLUMNS = `p.id, p.sku, p.name, p.category, p.price, p.special_price, p.old_price,
-       p.description, p.image_u_r_l, m.filename, p.in_stock
-  FROM products p LEFT JOIN media m ON m.id = p.image_id`
+       p.description, p.${PRODUCT_IMAGE_URL} AS image_url, m.filename, p.in_stock
+  FROM products p LEFT JOIN media m ON m.id = p.${PRODUCT_IMAGE}`
 
 /** Any-case substring of name or sku ($1, a LIKE pattern or null), within a category ($2). */
 const MATCHES = `($1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1)
@@ -117,7 +118,7 @@ function toDTO(row: ProductRow): ProductDTO {
     // Payload's own URL for an upload: the same one toProductDTO reads from the media document.
     imageURL: row.filename
       ? `${MEDIA_FILE_PREFIX}${encodeURIComponent(row.filename)}`
-      : row.image_u_r_l,
+      : row.image_url,
   })
 }
 

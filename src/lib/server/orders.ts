@@ -12,6 +12,7 @@ import { mergeLines, type OrderInput } from '@/lib/schemas/order'
 import type { OrderFilter } from '@/lib/schemas/order-filter'
 import { getShop } from './payload'
 import { inTransaction, isTransientConflict } from './transaction'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from './tables'
 
 const DEFAULT_FREE_DELIVERY_FROM = 50_000
 
@@ -154,7 +155,7 @@ async function placeInTransaction(
   )
   const { id, created_at: createdAt } = inserted.rows[0]!
   await client.query(
-    `INSERT INTO orders_items (_order, _parent_id, id, sku, name, price, quantity)
+    `INSERT INTO ${ORDER_LINES} (${ORDER_LINE_POSITION}, ${ORDER_LINE_PARENT}, id, sku, name, price, quantity)
      SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[],
                           $6::numeric[], $7::numeric[])`,
     [
@@ -223,8 +224,8 @@ export async function loadOrder(
 export const ORDER_SELECT = `SELECT o.order_id, o.created_at, o.customer_name, o.customer_phone,
     o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
     coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name, 'price', i.price::text,
-      'quantity', i.quantity::text) ORDER BY i._order) FILTER (WHERE i.id IS NOT NULL), '[]') AS items
-  FROM orders o LEFT JOIN orders_items i ON i._parent_id = o.id`
+      'quantity', i.quantity::text) ORDER BY i.${ORDER_LINE_POSITION}) FILTER (WHERE i.id IS NOT NULL), '[]') AS items
+  FROM orders o LEFT JOIN ${ORDER_LINES} i ON i.${ORDER_LINE_PARENT} = o.id`
 
 export function toOrderDTO(row: OrderRow): OrderDTO {
   return {

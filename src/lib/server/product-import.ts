@@ -7,6 +7,7 @@ import type { Pool } from 'pg'
 import { MEDIA_FILE_PREFIX } from './media-files'
 import { getShop } from './payload'
 import { inTransaction } from './transaction'
+import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from './tables'
 
 /** Well above the 100,000 products a wholesaler may have: any export can be imported back. */
 export const MAX_IMPORT_ROWS = 200_000
@@ -94,7 +95,7 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
     )
     const { rows: result } = await client.query<{ created: boolean }>(
       `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
-                             image_u_r_l, image_id, in_stock)
+                             ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
                             $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
                             $8::varchar[], $9::int[], $10::numeric[]) AS v(sku)
@@ -102,9 +103,10 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
        ON CONFLICT ((lower(sku))) DO UPDATE SET
          name = excluded.name, category = excluded.category, price = excluded.price,
          old_price = excluded.old_price, description = excluded.description,
-         special_price = excluded.special_price, image_u_r_l = excluded.image_u_r_l,
-         image_id = CASE WHEN excluded.image_u_r_l IS NOT NULL THEN NULL
-                         ELSE coalesce(excluded.image_id, products.image_id) END,
+         special_price = excluded.special_price,
+         ${PRODUCT_IMAGE_URL} = excluded.${PRODUCT_IMAGE_URL},
+         ${PRODUCT_IMAGE} = CASE WHEN excluded.${PRODUCT_IMAGE_URL} IS NOT NULL THEN NULL
+                         ELSE coalesce(excluded.${PRODUCT_IMAGE}, products.${PRODUCT_IMAGE}) END,
          in_stock = excluded.in_stock, updated_at = now()
        RETURNING (xmax = 0) AS created`,
       [

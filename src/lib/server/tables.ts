@@ -1,0 +1,54 @@
+/**
+ * The database names that the raw SQL in src/lib/server reads and writes. Payload generates them
+ * from the collection configs, and some cannot be guessed: `imageURL` becomes `image_u_r_l`, the
+ * `image` upload `image_id`, and an order's `items` array the table `orders_items` with
+ * `_parent_id` and `_order`. Queries take those from the constants below, and
+ * tests/int/schema.test.ts checks every name listed here against the migrated database, so a
+ * change to a collection that renames one fails a test instead of an order.
+ */
+export const PRODUCT_IMAGE_URL = 'image_u_r_l'
+export const PRODUCT_IMAGE = 'image_id'
+export const ORDER_LINES = 'orders_items'
+export const ORDER_LINE_PARENT = '_parent_id'
+export const ORDER_LINE_POSITION = '_order'
+
+/** Every column that raw SQL uses, by table. */
+export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
+  products: [
+    'id',
+    'sku',
+    'name',
+    'category',
+    'price',
+    'special_price',
+    'old_price',
+    'description',
+    PRODUCT_IMAGE_URL,
+    PRODUCT_IMAGE,
+    'in_stock',
+    'updated_at',
+  ],
+  media: ['id', 'filename'],
+  orders: [
+    'id',
+    'order_id',
+    'created_at',
+    'customer_name',
+    'customer_phone',
+    'customer_address',
+    'area',
+    'area_name',
+    'payment',
+    'subtotal',
+    'fee',
+    'total',
+    'source',
+    'idempotency_key',
+    'request_hash',
+  ],
+  [ORDER_LINES]: [ORDER_LINE_POSITION, ORDER_LINE_PARENT, 'id', 'sku', 'name', 'price', 'quantity'],
+  delivery_areas: ['id', 'name', 'slug', 'fee', 'updated_at'],
+  shop_settings: ['free_delivery_threshold'],
+  admin_tokens: ['id', 'token_hash', 'revoked', 'last_used_at'],
+  admin_auth_failures: ['client', 'failures', 'window_start'],
+}

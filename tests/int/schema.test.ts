@@ -1,0 +1,42 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import {
+  ORDER_LINE_PARENT,
+  ORDER_LINES,
+  PRODUCT_IMAGE,
+  PRODUCT_IMAGE_URL,
+  RAW_SQL_COLUMNS,
+} from '../../src/lib/server/tables'
+import { sql } from '../helpers/api'
+import { root } from '../helpers/launch'
+
+describe('the names raw SQL uses', () => {
+  it('all exist in the migrated schema', async () => {
+    const rows = await sql<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema()`,
+    )
+    const columns = new Map<string, Set<string>>()
+    for (const row of rows) {
+      columns.set(row.table_name, (columns.get(row.table_name) ?? new Set()).add(row.column_name))
+    }
+    for (const [table, used] of Object.entries(RAW_SQL_COLUMNS)) {
+      expect(columns.has(table), `table ${table}`).toBe(true)
+      const missing = used.filter((column) => !columns.get(table)!.has(column))
+      expect(missing, `columns of ${table}`).toEqual([])
+    }
+  })
+
+  it('are written only in src/lib/server/tables.ts', () => {
+    const dir = path.join(root, 'src/lib/server')
+    const generated = [PRODUCT_IMAGE_URL, PRODUCT_IMAGE, ORDER_LINES, ORDER_LINE_PARENT]
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      if (file === 'tables.ts') continue
+      const text = fs.readFileSync(path.join(dir, file), 'utf8')
+      for (const name of generated) expect(text.includes(name), `${name} in ${file}`).toBe(false)
+    }
+  })
+})
