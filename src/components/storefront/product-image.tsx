@@ -27,13 +27,20 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
   const near = cameNear || eager
   const box = useRef<HTMLDivElement>(null)
   const img = useRef<HTMLImageElement>(null)
-  const fail = () => setStage((now) => (now === 'photo' ? 'placeholder' : 'failed'))
+  // Moves on only from the URL that failed: the check below and onError can both report one.
+  const failed = (url: string | null) =>
+    setStage((now) => {
+      if (url !== (now === 'photo' ? src : PLACEHOLDER)) return now
+      return now === 'photo' ? 'placeholder' : 'failed'
+    })
 
   // A photo in the server's HTML can fail before the page runs, when no onError is listening
   // yet. Checked once, at hydration: after a src change the old request's state lingers a moment.
   useEffect(() => {
     const shown = img.current
-    if (shown?.complete && shown.naturalWidth === 0 && shown.currentSrc) fail()
+    if (shown?.complete && shown.naturalWidth === 0 && shown.currentSrc) {
+      failed(shown.getAttribute('src'))
+    }
   }, [])
 
   useEffect(() => {
@@ -74,7 +81,7 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={load === 'priority' ? 'high' : 'auto'}
           decoding={load === 'priority' ? 'auto' : 'async'}
-          onError={fail}
+          onError={() => failed(url)}
         />
       ) : null}
     </div>
