@@ -41,6 +41,7 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
     if (shown?.complete && shown.naturalWidth === 0 && shown.currentSrc) {
       failed(shown.getAttribute('src'))
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the server's HTML only
   }, [])
 
   useEffect(() => {
