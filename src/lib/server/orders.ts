@@ -214,18 +214,25 @@ export async function loadOrder(
   by: { id: number } | { orderId: string },
 ): Promise<OrderDTO | undefined> {
   const [column, value] = 'id' in by ? ['o.id', by.id] : ['o.order_id', by.orderId]
-  const { rows } = await client.query<OrderRow>(
-    `${ORDER_SELECT} WHERE ${column} = $1 GROUP BY o.id`,
-    [value],
-  )
+  const { rows } = await client.query<OrderRow>(`${orderSelect('orders')} WHERE ${column} = $1`, [
+    value,
+  ])
   return rows[0] && toOrderDTO(rows[0])
 }
 
-export const ORDER_SELECT = `SELECT o.order_id, o.created_at, o.customer_name, o.customer_phone,
+/**
+ * Orders `o` read from `source` (the table, or a subquery choosing a page of it), each with its
+ * lines as JSON, read by its own index lookup so that only the orders returned pay for them.
+ */
+function orderSelect(source: string): string {
+  return `SELECT o.order_id, o.created_at, o.customer_name, o.customer_phone,
     o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
-    coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name, 'price', i.price::text,
-      'quantity', i.quantity::text) ORDER BY i.${ORDER_LINE_POSITION}) FILTER (WHERE i.id IS NOT NULL), '[]') AS items
-  FROM orders o LEFT JOIN ${ORDER_LINES} i ON i.${ORDER_LINE_PARENT} = o.id`
+    (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
+              'price', i.price::text, 'quantity', i.quantity::text)
+              ORDER BY i.${ORDER_LINE_POSITION}), '[]')
+       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items
+  FROM ${source} o`
+}
 
 export function toOrderDTO(row: OrderRow): OrderDTO {
   return {
@@ -277,15 +284,9 @@ export async function listOrders(
   const params = filterParams(filter)
   const [page, count] = await Promise.all([
     pool.query<OrderRow>(
-      `${ORDER_SELECT.replace(
-        'FROM orders o',
-        `FROM (SELECT * FROM orders o WHERE ${ORDER_MATCHES}
-                ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5) o`,
-      )}
-      GROUP BY o.id, o.order_id, o.created_at, o.customer_name, o.customer_phone,
-               o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total,
-               o.source
-      ORDER BY o.created_at DESC, o.id DESC`,
+      `${orderSelect(`(SELECT * FROM orders o WHERE ${ORDER_MATCHES}
+                        ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5)`)}
+        ORDER BY o.created_at DESC, o.id DESC`,
       [...params, filter.limit ?? null, filter.offset ?? 0],
     ),
     pool.query<{ n: number }>(
