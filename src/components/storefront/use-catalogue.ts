@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 import {
   FIRST_RENDER_COUNT,
@@ -59,9 +59,10 @@ export function useCatalogue(initial: Props) {
   const inflight = useRef<AbortController | undefined>(undefined)
   const moreInflight = useRef<AbortController | undefined>(undefined)
   const moreFailed = useRef(false)
-  // What the callbacks below read: kept current by an effect, so they need not change each render.
+  // What the callbacks below read, so they need not change each render. Kept current in a layout
+  // effect: those run before any passive effect, the grid's (which calls `more`) included.
   const latest = useRef({ view, loaded })
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { view, loaded }
   }, [view, loaded])
 
