@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import {
   addToCart,
@@ -11,6 +11,17 @@ import {
   search,
   typeSearch,
 } from './helpers'
+
+/** The category's button is pressed and every card shown is in it. */
+async function expectOnlyCategory(page: Page, category: string) {
+  await expect(page.getByRole('button', { name: category, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  const shown = await page.locator('[data-sku]:visible .product-category').allTextContents()
+  expect(shown.length).toBeGreaterThan(0)
+  expect(shown.every((c) => c.toLowerCase() === category.toLowerCase())).toBe(true)
+}
 
 test.describe('browsing', () => {
   test('shows the catalogue with rand prices, specials and sold-out cards', async ({ page }) => {
@@ -40,13 +51,7 @@ test.describe('browsing', () => {
     expect(skus.every((s) => s?.startsWith('HEA-00'))).toBe(true)
     await search(page, '')
     await page.getByRole('button', { name: 'Clothing', exact: true }).click()
-    await expect(page.getByRole('button', { name: 'Clothing', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
-    const categories = await page.locator('[data-sku]:visible .product-category').allTextContents()
-    expect(categories.length).toBeGreaterThan(0)
-    expect(categories.every((c) => c.toLowerCase() === 'clothing')).toBe(true)
+    await expectOnlyCategory(page, 'Clothing')
     await search(page, 'lantern')
     await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible()
     await expect(page.getByText('No products match your search for "lantern".')).toBeVisible()
@@ -242,13 +247,7 @@ test.describe('first view', () => {
     await expect(card(page, 'Solar Rechargeable Lantern')).toBeVisible()
 
     await page.goto('/?category=Clothing')
-    await expect(page.getByRole('button', { name: 'Clothing', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
-    const clothing = await page.locator('[data-sku]:visible .product-category').allTextContents()
-    expect(clothing.length).toBeGreaterThan(0)
-    expect(clothing.every((c) => c.toLowerCase() === 'clothing')).toBe(true)
+    await expectOnlyCategory(page, 'Clothing')
 
     await page.getByRole('button', { name: 'Electronics', exact: true }).click()
     await expect(page).toHaveURL('/?category=Electronics')

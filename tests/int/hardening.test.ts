@@ -433,7 +433,7 @@ describe('images', () => {
     console.log(
       `four 40 MP uploads at once: server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
     )
-    // The server's own size depends on what ran before (catalogue caches): the uploads' share is
+    // The server's own size depends on what ran before (pages rendered, pools): the uploads' share is
     // what image work must bound. Before the bound, four at once took the server to 2.9 GB.
     expect(peak - before).toBeLessThan(400)
   }, 120_000)

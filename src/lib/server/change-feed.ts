@@ -11,7 +11,6 @@ type Feed = {
   client?: pg.Client
   live: boolean
   started: boolean
-  stopped: boolean
 }
 
 const globalForFeed = globalThis as unknown as { __kcChangeFeed?: Feed }
@@ -21,7 +20,6 @@ const feed = (globalForFeed.__kcChangeFeed ??= {
   listeners: new Set(),
   live: false,
   started: false,
-  stopped: false,
 })
 
 function announce(topic: Topic | 'all'): void {
@@ -52,7 +50,6 @@ export function feedIsLive(): boolean {
 export function startChangeFeed(connectionString: string): void {
   if (feed.started) return
   feed.started = true
-  feed.stopped = false
   void connect(connectionString)
 }
 
@@ -67,7 +64,7 @@ async function connect(connectionString: string): Promise<void> {
     feed.client = undefined
     announce('all')
     void client.end().catch(() => undefined)
-    if (!feed.stopped) setTimeout(() => void connect(connectionString), RETRY_MS).unref()
+    setTimeout(() => void connect(connectionString), RETRY_MS).unref()
   }
   client.on('error', (error) => {
     console.error('Change feed lost its connection:', error.message)
@@ -86,14 +83,4 @@ async function connect(connectionString: string): Promise<void> {
     console.error('Change feed could not connect:', error instanceof Error ? error.message : error)
     retry()
   }
-}
-
-/** For tests and shutdown: stops listening and does not reconnect. */
-export async function stopChangeFeed(): Promise<void> {
-  feed.stopped = true
-  feed.started = false
-  feed.live = false
-  const client = feed.client
-  feed.client = undefined
-  await client?.end().catch(() => undefined)
 }

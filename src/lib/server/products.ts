@@ -11,7 +11,7 @@ import { getShop } from './payload'
 /*
  * Owner operations on products. Every caller has passed requireAdmin, so these use the Local API
  * with overrideAccess: the admin key, not a Payload login, is the authority here. Payload's hooks
- * still run, which is what keeps the catalogue cache fresh.
+ * still run (the upload checks); the change feed's triggers tell every process of the write.
  */
 
 export async function getProduct(sku: string): Promise<ProductDTO> {
