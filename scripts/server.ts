@@ -1,6 +1,7 @@
 /**
  * The HTTP server: Next.js (custom server) with fast paths in front of it for what Next cannot do
- * as cheaply. The delivery areas are answered straight from the in-process cache that Next's route
+ * as cheaply. The storefront's page and its product searches are shared for a second between
+ * everyone who asks (src/lib/server/response-cache.ts). The delivery areas are answered straight from the in-process cache that Next's route
  * handler fills and the change feed empties on any write (src/lib/server/caches.ts); on a miss the
  * request goes to Next as usual, which loads and caches. Product images are sent straight from the media folder
  * (src/lib/server/media-files.ts), and the build's scripts and stylesheets as the Brotli or gzip
@@ -20,6 +21,7 @@ import { peekCachedBody } from '../src/lib/server/caches'
 import { wholeCatalogueResponse } from '../src/lib/server/catalogue'
 import { clientAddress } from '../src/lib/client-address'
 import { JSON_HEADERS } from '../src/lib/server/http'
+import { sendSharedResponse, sharedResponseKey } from '../src/lib/server/response-cache'
 import { acceptsGzip } from '../src/lib/server/stream'
 import { serveMediaFile } from '../src/lib/server/media-files'
 import { requestContext } from '../src/lib/server/request-context'
@@ -66,6 +68,11 @@ const server = http.createServer((req, res) => {
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (req.method === 'GET' && req.url === '/api/products') {
     void sendWholeCatalogue(req, res)
+    return
+  }
+  const key = sharedResponseKey(req)
+  if (key) {
+    void sendSharedResponse(req, res, key, `http://127.0.0.1:${port}`)
     return
   }
   if (req.method === 'GET' && req.url) {

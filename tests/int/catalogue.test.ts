@@ -311,3 +311,71 @@ describe('the storefront page', () => {
     expect(clothing).toContain('aria-pressed="true">Clothing<')
   })
 })
+
+describe('answers shared for a second', () => {
+  const lantern = async () => {
+    const res = await get('/api/products?q=ELE-003&limit=1')
+    expect(res.status).toBe(200)
+    return ((await res.json()) as Product[])[0]!
+  }
+
+  it('serves one read to everyone who asks at once, with stock at most 2 s old', async () => {
+    const stock = (await lantern()).inStock
+    let shared = false
+    for (let attempt = 0; attempt < 3 && !shared; attempt++) {
+      const seen = (await lantern()).inStock
+      await sql(`UPDATE products SET in_stock = in_stock + 1 WHERE sku = 'ELE-003'`)
+      // The same address asked again straight after: the answer read a moment ago.
+      shared = (await lantern()).inStock === seen
+      const ms = await within(2000, lantern, (p) => p.inStock === seen + 1)
+      expect(ms).toBeLessThan(2000)
+    }
+    expect(shared).toBe(true)
+    await sql(`UPDATE products SET in_stock = $1 WHERE sku = 'ELE-003'`, [stock])
+  })
+
+  it('drops a shared page as soon as a content write is announced', async () => {
+    await get('/?q=ELE-003')
+    const [row] = await sql<{ name: string }>(`SELECT name FROM products WHERE sku = 'ELE-003'`)
+    await sql(`UPDATE products SET name = 'Solar Lantern Renamed' WHERE sku = 'ELE-003'`)
+    const ms = await within(
+      1000,
+      async () => (await get('/?q=ELE-003')).text(),
+      (html) => html.includes('Solar Lantern Renamed'),
+    )
+    expect(ms).toBeLessThan(1000)
+    await sql(`UPDATE products SET name = $1 WHERE sku = 'ELE-003'`, [row!.name])
+    const total = async () => (await get('/api/products?q=renamed&limit=1')).headers
+    await within(1000, total, (headers) => headers.get('x-total-count') === '0')
+  })
+
+  it('compresses what it shares, and leaves the client router its own answers', async () => {
+    const raw = await new Promise<{ encoding?: string; length: number; vary?: string }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `${baseURL()}/?category=Clothing`,
+            { headers: { 'accept-encoding': 'br' } },
+            (res) => {
+              const chunks: Buffer[] = []
+              res.on('data', (c: Buffer) => chunks.push(c))
+              res.on('end', () => {
+                const body = zlib.brotliDecompressSync(Buffer.concat(chunks))
+                expect(body.toString()).toContain('aria-pressed="true">Clothing<')
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  length: Buffer.concat(chunks).byteLength,
+                  vary: res.headers.vary,
+                })
+              })
+            },
+          )
+          .on('error', reject)
+      },
+    )
+    expect(raw.encoding).toBe('br')
+    expect(raw.vary).toMatch(/accept-encoding/i)
+    const rsc = await get('/?category=Clothing', { headers: { rsc: '1' } })
+    expect(await rsc.text()).not.toContain('<html')
+  })
+})

@@ -1,5 +1,6 @@
 import { feedIsLive, onChange, type Topic } from './change-feed'
 import { InvalidatingCache } from './invalidating-cache'
+import { Microcache } from './microcache'
 import type { ShopSettingsDTO } from './settings'
 
 export type CachedAreas = { body: Uint8Array<ArrayBuffer> }
@@ -7,12 +8,18 @@ export type CachedAreas = { body: Uint8Array<ArrayBuffer> }
 type Caches = {
   areas: InvalidatingCache<CachedAreas>
   settings: InvalidatingCache<ShopSettingsDTO>
+  counts: Microcache<number>
 }
+
+/** Distinct searches whose match count is kept: a few hundred kB at most. */
+const COUNTED_SEARCHES = 5000
 
 const globalForCaches = globalThis as unknown as { __kcCaches?: Caches }
 
 /**
- * What each process keeps: only small content that changes rarely. The products and their stock
+ * What each process keeps: only small content that changes rarely, and how many products match
+ * a search (a count changes only when a product is added, removed, renamed or recategorised,
+ * each of which the feed announces; an order changes stock alone). The products and their stock
  * are always read from PostgreSQL. Each cache is dropped when the change feed announces a write
  * to its tables, whoever made it, and is not used while the feed is down.
  */
@@ -20,10 +27,20 @@ const caches = (globalForCaches.__kcCaches ??= (() => {
   const made: Caches = {
     areas: new InvalidatingCache<CachedAreas>(feedIsLive),
     settings: new InvalidatingCache<ShopSettingsDTO>(feedIsLive),
+    counts: new Microcache<number>(
+      {
+        freshMs: Infinity,
+        staleMs: Infinity,
+        maxBytes: COUNTED_SEARCHES,
+        trusted: feedIsLive,
+      },
+      () => 1,
+    ),
   }
-  const byTopic: Partial<Record<Topic, InvalidatingCache<unknown>[]>> = {
+  const byTopic: Partial<Record<Topic, { invalidate(): void }[]>> = {
     areas: [made.areas],
     settings: [made.settings],
+    products: [made.counts],
   }
   onChange((topic) => {
     const hit = topic === 'all' ? Object.values(byTopic).flat() : (byTopic[topic] ?? [])
@@ -37,6 +54,9 @@ export const deliveryAreasCache = caches.areas
 
 /** The shop's name, tagline and thresholds that every storefront page reads. */
 export const settingsCache = caches.settings
+
+/** How many products match a search and category, by `JSON.stringify([pattern, category])`. */
+export const matchCountCache = caches.counts
 
 /** JSON text as bytes a Response can send without copying. */
 export function encodeJson(value: unknown): Uint8Array<ArrayBuffer> {

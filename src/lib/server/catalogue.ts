@@ -4,6 +4,7 @@ import { fromCents, toCents } from '@/lib/money'
 import { productDTO, type ProductDTO } from '@/lib/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/lib/schemas/product-query'
 import type { Media, Product } from '@/payload-types'
+import { matchCountCache } from './caches'
 import { handle, JSON_HEADERS } from './http'
 import { MEDIA_FILE_PREFIX } from './media-files'
 import { jsonArrayChunks, streamedResponse } from './stream'
@@ -52,8 +53,9 @@ const MATCHES = `($1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1)
  * One page of the catalogue for a search, a category or both: the trigram indexes answer the
  * any-case substring on name or sku, and (name, id) or (category, name, id) the order, so the
  * page query stops at the rows it returns. The total that X-Total-Count reports is a count of its
- * own, so it never makes the page read every match. Sorted by name as the full list is, with the
- * id breaking ties so pages never overlap.
+ * own, so it never makes the page read every match, and is kept until the change feed announces
+ * a product write (a broad search counts tens of thousands of rows; its pages read 24). Sorted by
+ * name as the full list is, with the id breaking ties so pages never overlap.
  */
 export async function searchProducts(
   pool: Pool,
@@ -66,9 +68,15 @@ export async function searchProducts(
       `SELECT ${PRODUCT_COLUMNS} WHERE ${MATCHES} ORDER BY p.name, p.id LIMIT $3 OFFSET $4`,
       [...filter, query.limit ?? MAX_PRODUCT_PAGE, query.offset ?? 0],
     ),
-    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${MATCHES}`, filter),
+    matchCountCache.get(JSON.stringify(filter), async () => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM products p WHERE ${MATCHES}`,
+        filter,
+      )
+      return rows[0]!.n
+    }),
   ])
-  return { products: page.rows.map(toDTO), total: count.rows[0]!.n }
+  return { products: page.rows.map(toDTO), total: count }
 }
 
 /** Rows per query of a full read: a few hundred kB of memory, whatever the catalogue's size. */

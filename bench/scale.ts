@@ -1,0 +1,369 @@
+/**
+ * `npm run bench:scale`: the catalogue at wholesale scale (issue 16). For each size (1,000, 10,000
+ * and 100,000 products; BENCH_SIZES to change) a fresh shop on a throwaway database:
+ *   mix        10 shoppers (`/`, a search for a random word, a random category page) while
+ *              2 orders/s are placed, for BENCH_SECONDS (20): p99 per kind, errors, orders placed
+ *   throughput `/` and a repeated search with no writes, 50 connections, against bare node:http
+ *              serving the same bytes in the same run
+ *   memory     server RSS after the mix, after 60 s of 50 connections on `/`, and the growth
+ *              while the unpaged list streams to three clients at once
+ *   transfer   a phone's first visit in Chromium (every byte on the wire), then a search and a
+ *              "Load More"
+ * and at the largest size Lighthouse mobile on `/`, and the owner's dashboard with 50,000 orders.
+ * Prints a table per size and writes bench/results/scale-<timestamp>.json. A benchmark, never a
+ * test: it reports the targets, it does not fail on them.
+ */
+import { execFileSync, fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+import { chromium, type Page } from 'playwright'
+
+import { freePort } from '../scripts/lib/embedded-postgres'
+import { assertChromium, chromiumArgs, chromiumPath } from '../tests/helpers/chromium'
+import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
+import { CATEGORIES, GOODS, loadCatalogue, loadOrders } from './catalogue-fixture'
+import { orderBody, run, writeResult } from './fixtures'
+import { lighthouseRuns, summarise } from './lib/lighthouse'
+
+const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number)
+const MIX_SECONDS = Number(process.env.BENCH_SECONDS || 20)
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60)
+const SHOPPERS = 10
+const ORDERS_PER_SECOND = 2
+const DASHBOARD_ORDERS = 50_000
+const here = import.meta.dirname
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!
+const p99 = (values: number[]) => {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The HTTP server's pid: the launcher's largest child (tsx's esbuild is another). */
+function serverPid(shop: ShopServer): number {
+  const children = execFileSync('pgrep', ['-P', String(shop.pid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number)
+  return children.reduce((best, pid) => (rssMb(pid) > rssMb(best) ? pid : best))
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  } catch {
+    return 0
+  }
+}
+
+type Kind = 'home' | 'search' | 'category'
+const URLS: Record<Kind, () => string> = {
+  home: () => '/',
+  search: () => `/api/products?q=${pick(GOODS)}&limit=24`,
+  category: () =>
+    `/api/products?category=${encodeURIComponent(pick(CATEGORIES))}&limit=24&offset=${24 * Math.floor(Math.random() * 10)}`,
+}
+
+async function mix(shop: ShopServer, skus: string[]) {
+  const latencies: Record<Kind, number[]> = { home: [], search: [], category: [] }
+  const errors: string[] = []
+  let ordersPlaced = 0
+  let ordersFailed = 0
+  const orderLatencies: number[] = []
+  const end = Date.now() + MIX_SECONDS * 1000
+
+  const shopper = async (n: number) => {
+    const kinds: Kind[] = ['home', 'search', 'category']
+    for (let i = n; Date.now() < end; i++) {
+      const kind = kinds[i % kinds.length]!
+      const url = URLS[kind]()
+      const start = performance.now()
+      try {
+        const res = await fetch(shop.baseURL + url, { headers: { 'accept-encoding': 'br, gzip' } })
+        await res.arrayBuffer()
+        if (res.status !== 200) errors.push(`${res.status} ${url}`)
+      } catch (error) {
+        errors.push(`${url}: ${String(error)}`)
+      }
+      latencies[kind].push(performance.now() - start)
+    }
+  }
+
+  const orders: Promise<void>[] = []
+  const timer = setInterval(() => {
+    orders.push(
+      (async () => {
+        const start = performance.now()
+        const lines = Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => pick(skus))
+        const res = await fetch(`${shop.baseURL}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(orderBody([...new Set(lines)])),
+        })
+        await res.arrayBuffer()
+        orderLatencies.push(performance.now() - start)
+        if (res.status === 201) ordersPlaced += 1
+        else ordersFailed += 1
+      })(),
+    )
+  }, 1000 / ORDERS_PER_SECOND)
+  await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)))
+  clearInterval(timer)
+  await Promise.all(orders)
+  return {
+    requests: Object.values(latencies).reduce((sum, list) => sum + list.length, 0),
+    homeP99: p99(latencies.home),
+    searchP99: p99(latencies.search),
+    categoryP99: p99(latencies.category),
+    errors: errors.length,
+    firstErrors: errors.slice(0, 5),
+    ordersAsked: orders.length,
+    ordersPlaced,
+    ordersFailed,
+    orderP99: p99(orderLatencies),
+  }
+}
+
+async function bareServer(body: Buffer) {
+  const file = path.join(os.tmpdir(), `kc-scale-${process.pid}-${Date.now()}.body`)
+  fs.writeFileSync(file, body)
+  const port = await freePort()
+  const child = fork(path.join(here, 'bare-http.ts'), [String(port), file], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  })
+  await new Promise((resolve) => child.once('message', resolve))
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => {
+      child.kill()
+      fs.rmSync(file, { force: true })
+    },
+  }
+}
+
+async function rate(url: string, seconds: number) {
+  await autocannon({ url, connections: 50, duration: 3 })
+  const result = await autocannon({ url, connections: 50, duration: seconds })
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** The shop against bare node:http sending the same bytes, one after the other in this run. */
+async function versusBare(url: string) {
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+  const shop = await rate(url, 10)
+  const bare = await bareServer(body)
+  try {
+    const baseline = await rate(bare.url, 10)
+    return { bytes: body.byteLength, shop, bare: baseline, ratio: shop.rps / baseline.rps }
+  } finally {
+    bare.stop()
+  }
+}
+
+async function memory(shop: ShopServer) {
+  const pid = serverPid(shop)
+  const afterMix = rssMb(pid)
+  await autocannon({ url: `${shop.baseURL}/`, connections: 50, duration: SOAK_SECONDS })
+  const afterSoak = rssMb(pid)
+  let peak = afterSoak
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50)
+  const started = performance.now()
+  const sizes = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const res = await fetch(`${shop.baseURL}/api/products`, {
+        headers: { 'accept-encoding': 'gzip' },
+      })
+      return (await res.arrayBuffer()).byteLength
+    }),
+  )
+  clearInterval(sampler)
+  return {
+    afterMixMb: Math.round(afterMix),
+    afterSoakMb: Math.round(afterSoak),
+    streamGrowthMb: Math.round(peak - afterSoak),
+    streamSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    streamedBytesEach: sizes[0],
+  }
+}
+
+/** Bytes on the wire (headers and encoded bodies) for everything the page loads during `act`. */
+async function wireBytes(page: Page, act: () => Promise<void>): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  let bytes = 0
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength))
+  await act()
+  await page.waitForLoadState('networkidle')
+  await cdp.detach()
+  return bytes
+}
+
+async function transfer(shop: ShopServer) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+    })
+    const page = await context.newPage()
+    const firstVisit = await wireBytes(page, async () => {
+      await page.goto(`${shop.baseURL}/`, { waitUntil: 'load' })
+    })
+    const searchBytes = await wireBytes(page, async () => {
+      const box = page.getByRole('searchbox', { name: 'Search products' })
+      if (!(await box.isVisible())) await page.getByRole('button', { name: 'Show search' }).click()
+      await box.fill('soap')
+      await page.waitForURL(/q=soap/)
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+    })
+    const nextPageBytes = await wireBytes(page, async () => {
+      const more = page.getByRole('button', { name: /Load More/ })
+      if (await more.isVisible()) await more.click()
+      else await page.mouse.wheel(0, 20_000)
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+    })
+    return {
+      firstVisitKb: kb(firstVisit),
+      searchKb: kb(searchBytes),
+      nextPageKb: kb(nextPageBytes),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+const kb = (bytes: number) => Number((bytes / 1000).toFixed(1))
+
+async function dashboard(shop: ShopServer) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const tabs: Record<string, { kb: number; firstRowsMs: number }> = {}
+    await page.goto(`${shop.baseURL}/admin`)
+    const login = await timedBytes(page, async () => {
+      await page.getByLabel('Admin Token').fill(shop.adminToken)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await firstRow(page, 'Products')
+    })
+    tabs['login + Products'] = login
+    for (const [tab, table] of [
+      ['Orders', 'Orders'],
+      ['Delivery Areas', 'Delivery areas'],
+      ['Products', 'Products'],
+    ] as const) {
+      tabs[tab] = await timedBytes(page, async () => {
+        await page.getByRole('tab', { name: tab }).click()
+        await firstRow(page, table)
+      })
+    }
+    return tabs
+  } finally {
+    await browser.close()
+  }
+}
+
+const firstRow = (page: Page, table: string) =>
+  page.getByRole('table', { name: table, exact: true }).locator('tbody tr').first().waitFor()
+
+async function timedBytes(page: Page, act: () => Promise<void>) {
+  let firstRowsMs = 0
+  const bytes = await wireBytes(page, async () => {
+    const start = performance.now()
+    await act()
+    firstRowsMs = Math.round(performance.now() - start)
+  })
+  return { kb: kb(bytes), firstRowsMs }
+}
+
+async function oneSize(size: number, largest: boolean) {
+  console.log(`\n${size.toLocaleString('en')} products: starting a shop…`)
+  const shop = await startShopServer()
+  try {
+    const started = performance.now()
+    const skus = await loadCatalogue(shop.databaseUrl, size)
+    console.log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; mixed load…`)
+    await fetch(`${shop.baseURL}/`)
+    const mixed = await mix(shop, skus)
+    console.log('  throughput against bare node:http…')
+    const home = await versusBare(`${shop.baseURL}/`)
+    const search = await versusBare(`${shop.baseURL}/api/products?q=soap&limit=24`)
+    console.log(`  memory (${SOAK_SECONDS} s of 50 connections on /, then 3 full lists)…`)
+    const mem = await memory(shop)
+    console.log('  a phone in Chromium…')
+    const bytes = await transfer(shop)
+    let lighthouse: ReturnType<typeof summarise> | undefined
+    let owner: Awaited<ReturnType<typeof dashboard>> | undefined
+    if (largest) {
+      console.log('  Lighthouse, mobile, 3 runs…')
+      lighthouse = summarise(await lighthouseRuns(`${shop.baseURL}/`, 3))
+      console.log(`  the dashboard with ${DASHBOARD_ORDERS.toLocaleString('en')} orders…`)
+      await loadOrders(shop.databaseUrl, DASHBOARD_ORDERS)
+      owner = await dashboard(shop)
+    }
+    return { size, mixed, home, search, memory: mem, transfer: bytes, lighthouse, dashboard: owner }
+  } finally {
+    await shop.stop()
+  }
+}
+
+async function main() {
+  assertChromium()
+  const results = []
+  for (const size of SIZES) results.push(await oneSize(size, size === Math.max(...SIZES)))
+
+  const ms = (value: number) => `${Math.round(value)} ms`
+  console.log(
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`,
+  )
+  console.table(
+    results.map((r) => ({
+      products: r.size,
+      '/ p99 (<=150)': ms(r.mixed.homeP99),
+      'search p99 (<=50)': ms(r.mixed.searchP99),
+      'category p99 (<=50)': ms(r.mixed.categoryP99),
+      errors: r.mixed.errors,
+      orders: `${r.mixed.ordersPlaced}/${r.mixed.ordersAsked}`,
+      '/ vs bare (>=0.25)': `${r.home.ratio.toFixed(2)}x (${r.home.shop.rps}/${r.home.bare.rps})`,
+      'search vs bare (>=0.25)': `${r.search.ratio.toFixed(2)}x (${r.search.shop.rps}/${r.search.bare.rps})`,
+      'RSS MB mix/soak (<=400)': `${r.memory.afterMixMb}/${r.memory.afterSoakMb}`,
+      'stream +MB (<=100)': r.memory.streamGrowthMb,
+      'first visit kB (<=250)': r.transfer.firstVisitKb,
+      'search/page kB (<=30)': `${r.transfer.searchKb}/${r.transfer.nextPageKb}`,
+    })),
+  )
+  const first = results[0]!
+  const last = results[results.length - 1]!
+  console.log(
+    `p99 growth ${first.size} -> ${last.size} (<= 1.5x): search ${(last.mixed.searchP99 / first.mixed.searchP99).toFixed(2)}x, paging ${(last.mixed.categoryP99 / first.mixed.categoryP99).toFixed(2)}x`,
+  )
+  if (last.lighthouse)
+    console.log(
+      `Lighthouse mobile on / at ${last.size}: ${last.lighthouse.performance} (>= 95), LCP ${last.lighthouse.lcpMs} ms (<= 2000), TBT ${last.lighthouse.tbtMs} ms (<= 150), CLS ${last.lighthouse.cls} (<= 0.05)`,
+    )
+  if (last.dashboard) {
+    console.log(
+      `Dashboard at ${last.size} products, ${DASHBOARD_ORDERS} orders (<= 300 kB, <= 1 s):`,
+    )
+    console.table(last.dashboard)
+  }
+  writeResult('scale', { machine: os.cpus()[0]?.model, results })
+  // The shops are gone; give autocannon's sockets a moment before the exit.
+  await sleep(100)
+}
+
+run(main)
