@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { AdminTokens } from '@/collections/AdminTokens'
 import { DeliveryAreas } from '@/collections/DeliveryAreas'
 import { Media } from '@/collections/Media'
+import { mediaStorage } from '@/collections/Media/storage'
 import { Orders } from '@/collections/Orders'
 import { Products } from '@/collections/Products'
 import { Users } from '@/collections/Users'
@@ -29,6 +30,7 @@ export default buildConfig({
   },
   collections: [Products, DeliveryAreas, Orders, Media, Users, AdminTokens],
   globals: [ShopSettings],
+  plugins: [mediaStorage()],
   secret: env().PAYLOAD_SECRET ?? '',
   sharp,
   graphQL: { disablePlaygroundInProduction: true },

@@ -1,12 +1,16 @@
 /**
  * The HTTP server: Next.js (custom server) with fast paths in front of it for what Next cannot do
- * as cheaply. The storefront's page and its product searches are shared for a second between
- * everyone who asks (src/lib/server/response-cache.ts). The delivery areas are answered straight from the in-process cache that Next's route
- * handler fills and the change feed empties on any write (src/lib/server/caches.ts); on a miss the
- * request goes to Next as usual, which loads and caches. Product images are sent straight from the media folder
- * (src/lib/server/media-files.ts), and the build's scripts and stylesheets as the Brotli or gzip
- * copies made at build time (src/lib/server/static-files.ts). Everything else is Next's. Run by
- * scripts/start.ts.
+ * as cheaply:
+ * - the storefront's page and its product searches, shared for a second between everyone who
+ *   asks (src/lib/server/response-cache.ts);
+ * - the unpaged product list, streamed and gzipped (Next drops a route's Content-Encoding);
+ * - the delivery areas, from the in-process cache that Next's route handler fills and the change
+ *   feed empties on any write (src/lib/server/caches.ts);
+ * - product images from the media folder, handed on to Payload when a file is not there and an
+ *   S3 bucket is set (src/lib/server/media-files.ts);
+ * - the build's scripts and stylesheets, as the Brotli or gzip copies made at build time
+ *   (src/lib/server/static-files.ts).
+ * Everything else is Next's. Run by scripts/start.ts.
  */
 import http from 'node:http'
 import { Readable } from 'node:stream'
@@ -38,7 +42,7 @@ const app = next({ dev, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
 
-const { mediaDir, TRUST_PROXY, DATABASE_URL } = env()
+const { mediaDir, TRUST_PROXY, DATABASE_URL, S3_BUCKET } = env()
 /**
  * The whole-catalogue reads' own connections: few, since each holds one only while it reads a
  * batch, and apart from Next's pool so that three phones downloading it cannot starve orders.
@@ -84,7 +88,8 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     }
   }
   if (serveStaticAsset(req, res, staticAssets)) return
-  if (serveMediaFile(req, res, mediaDir)) return
+  const fromBucket = S3_BUCKET ? () => void handle(req, res) : undefined
+  if (serveMediaFile(req, res, mediaDir, fromBucket)) return
   void handle(req, res)
 }
 

@@ -18,6 +18,20 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Product photos in S3-compatible object storage instead of MEDIA_DIR, for more than one app
+   * process: set the bucket, and the endpoint for any store that is not AWS itself.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most non-AWS stores want. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Where `npm run backup` writes its archives. */
   BACKUP_DIR: z.string().default('backups'),
   /**

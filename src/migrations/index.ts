@@ -4,6 +4,7 @@ import * as migration_20261122_140735_admin_auth_failures from './20261122_14073
 import * as migration_20261123_120000_hardening from './20261123_120000_hardening'
 import * as migration_20261123_130000_catalogue_indexes from './20261123_130000_catalogue_indexes'
 import * as migration_20261123_140000_read_path from './20261123_140000_read_path'
+import * as migration_20261123_211755_media_storage_fields from './20261123_211755_media_storage_fields'
 
 export const migrations = [
   {
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261123_140000_read_path.up,
     down: migration_20261123_140000_read_path.down,
     name: '20261123_140000_read_path',
+  },
+  {
+    up: migration_20261123_211755_media_storage_fields.up,
+    down: migration_20261123_211755_media_storage_fields.down,
+    name: '20261123_211755_media_storage_fields',
   },
 ]

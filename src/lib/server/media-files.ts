@@ -39,19 +39,23 @@ export function mediaFileFor(url: string, mediaDir: string): string | undefined 
  * (the collection's `read` access), so this answers what Payload would, without Payload's
  * per-request work: in a phone's first load the product photo, the page's largest paint,
  * otherwise arrived after every script. Upload names never change content (Payload renames a
- * clash), hence the year-long immutable caching. A missing file is a 404, not Payload's 500.
- * Returns false when the request is not for a media file.
+ * clash), hence the year-long immutable caching. A file that is not in the folder goes to
+ * `onMissing` when there is somewhere else to look (Payload, reading the S3 bucket that another
+ * process uploaded to); with nowhere else it is a 404, not the 500 Payload gives a file missing
+ * from its disk. Returns false when the request is not for a media file.
  */
 export function serveMediaFile(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   mediaDir: string,
+  onMissing?: () => void,
 ): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
   const file = mediaFileFor(req.url, mediaDir)
   if (!file) return false
   fs.stat(file, (error, stat) => {
     if (error || !stat.isFile()) {
+      if (onMissing) return onMissing()
       const body = JSON.stringify({ error: 'Not Found' })
       res.writeHead(404, {
         'content-type': 'application/json; charset=utf-8',
