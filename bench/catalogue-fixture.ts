@@ -70,7 +70,7 @@ export async function loadOrders(databaseUrl: string, count: number): Promise<vo
                            subtotal, fee, total, created_at, updated_at)
        SELECT 'KC-' || ${[5, 4, 3, 2, 1, 0].map(idChar).join(' || ')},
               'Buyer ' || i, '082 000 ' || lpad((i % 10000)::text, 4, '0'),
-              'soweto', 'Soweto', (CASE WHEN i % 3 = 0 THEN 'transfer' ELSE 'cash' END)::enum_orders_payment,
+              'soweto', 'Soweto', (CASE WHEN i % 3 = 0 THEN 'shop-to-shop' ELSE 'cash' END)::enum_orders_payment,
               100.00, 50.00, 150.00,
               now() - (i * interval '10 minutes'), now() - (i * interval '10 minutes')
          FROM generate_series(1, $1::int) AS i`,

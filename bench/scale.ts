@@ -324,7 +324,11 @@ async function oneSize(size: number, largest: boolean) {
 async function main() {
   assertChromium()
   const results = []
-  for (const size of SIZES) results.push(await oneSize(size, size === Math.max(...SIZES)))
+  for (const size of SIZES) {
+    results.push(await oneSize(size, size === Math.max(...SIZES)))
+    // As it goes: a failure at a later size keeps what was measured.
+    console.log(JSON.stringify(results[results.length - 1]))
+  }
 
   const ms = (value: number) => `${Math.round(value)} ms`
   console.log(
