@@ -72,6 +72,8 @@ onChange(() => responses.invalidate())
  */
 export function sharedResponseKey(req: http.IncomingMessage): string | undefined {
   if (req.method !== 'GET' || !req.url || !feedIsLive()) return undefined
+  // Only an origin-form target ("/path?query"): the miss is fetched as origin + req.url.
+  if (!req.url.startsWith('/') || req.url.startsWith('//')) return undefined
   if (req.headers[BYPASS_HEADER] === bypassToken) return undefined
   if (ROUTER_HEADERS.some((name) => name in req.headers)) return undefined
   const url = new URL(req.url, 'http://shop')
