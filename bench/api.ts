@@ -5,25 +5,21 @@
  *   S3 GET /api/delivery-areas vs node:http serving the same bytes
  * Prints a table and writes bench/results/api-<timestamp>.json. A benchmark, never a test.
  */
-import { fork } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { freePort } from '../scripts/lib/embedded-postgres'
 import { startShopServer } from '../tests/helpers/shop-server'
 import { bareOrders, pickSkus } from './bare-orders'
 import { fillCatalogue, orderBody, PRODUCTS, refreshCatalogue, run, writeResult } from './fixtures'
 import { startCountingProxy } from './counting-proxy'
+import { bareServer } from './lib/bare-server'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const WARMUP_SECONDS = 3
 const LINES = 5
 const POOL_SIZE = 20
-const here = import.meta.dirname
 
 type Row = {
   scenario: string
@@ -51,27 +47,6 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
       `  ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
     )
   return { rps: result.requests.average, p99: result.latency.p99 }
-}
-
-async function bareServer(body: Buffer) {
-  const file = path.join(
-    os.tmpdir(),
-    `kc-bench-${process.pid}-${Math.random().toString(36).slice(2)}.json`,
-  )
-  fs.writeFileSync(file, body)
-  const port = await freePort()
-  const child = fork(path.join(here, 'bare-http.ts'), [String(port), file], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  })
-  await new Promise((resolve) => child.once('message', resolve))
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => {
-      child.kill()
-      fs.rmSync(file, { force: true })
-    },
-  }
 }
 
 async function countStatementsPerOrder(): Promise<number> {

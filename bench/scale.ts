@@ -14,19 +14,18 @@
  * Prints a table per size and writes bench/results/scale-<timestamp>.json. A benchmark, never a
  * test: it reports the targets, it does not fail on them.
  */
-import { execFileSync, fork } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 
 import autocannon from 'autocannon'
 import { chromium, type Page } from 'playwright'
 
-import { freePort } from '../scripts/lib/embedded-postgres'
 import { assertChromium, chromiumArgs, chromiumPath } from '../tests/helpers/chromium'
 import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
 import { CATEGORIES, GOODS, loadCatalogue, loadOrders } from './catalogue-fixture'
 import { orderBody, run, writeResult } from './fixtures'
+import { bareServer } from './lib/bare-server'
 import { lighthouseRuns, summarise } from './lib/lighthouse'
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number)
@@ -36,7 +35,6 @@ const SHOPPERS = 10
 const WARMUP_SECONDS = 3
 const ORDERS_PER_SECOND = 2
 const DASHBOARD_ORDERS = 50_000
-const here = import.meta.dirname
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!
 const p99 = (values: number[]) => {
@@ -129,24 +127,6 @@ async function mix(shop: ShopServer, skus: string[], seconds: number) {
     ordersPlaced,
     ordersFailed,
     orderP99: p99(orderLatencies),
-  }
-}
-
-async function bareServer(body: Buffer) {
-  const file = path.join(os.tmpdir(), `kc-scale-${process.pid}-${Date.now()}.body`)
-  fs.writeFileSync(file, body)
-  const port = await freePort()
-  const child = fork(path.join(here, 'bare-http.ts'), [String(port), file], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  })
-  await new Promise((resolve) => child.once('message', resolve))
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => {
-      child.kill()
-      fs.rmSync(file, { force: true })
-    },
   }
 }
 

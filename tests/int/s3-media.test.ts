@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ensureDatabase } from '../../scripts/lib/embedded-postgres'
 import { newProduct, productForm, solidImage } from '../helpers/factories'
 import { launchShop, tempDataDir, type LaunchedShop } from '../helpers/launch'
+import { firstStaffLogin } from '../helpers/staff'
 
 /**
  * Product photos in S3-compatible storage (S3_BUCKET): two app processes with their own data
@@ -80,24 +81,6 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
   }
 }
 
-/** The first /cms account on this database, made with the owner token, and its login. */
-async function staffLogin(shop: LaunchedShop): Promise<string> {
-  const credentials = { email: 'staff@example.co.za', password: 'test-password-123' }
-  await fetch(`${shop.baseURL}/cms/api/users/first-register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-key': inject('adminToken') },
-    body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
-  })
-  const res = await fetch(`${shop.baseURL}/cms/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  })
-  const { token } = (await res.json()) as { token?: string }
-  if (!token) throw new Error(`Staff login failed: ${res.status}`)
-  return token
-}
-
 /** The bucket's object keys, as s3rver keeps them on its disk (`<key>._S3rver_object`). */
 const objects = () =>
   fs
@@ -147,7 +130,7 @@ describe('product photos in an S3 bucket', () => {
     // A staff user deleting the photo in /cms on the other process takes it out of the bucket.
     const [row] = (await query<{ id: number }>(`SELECT id FROM media WHERE filename = $1`, [name]))
       .rows
-    const token = await staffLogin(b)
+    const token = await firstStaffLogin(b.baseURL, inject('adminToken'))
     const deleted = await fetch(`${b.baseURL}/cms/api/media/${row!.id}`, {
       method: 'DELETE',
       headers: { authorization: `JWT ${token}` },

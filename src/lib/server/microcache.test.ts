@@ -23,6 +23,13 @@ function setup(options: Partial<MicrocacheOptions<string>> = {}) {
   }
 }
 
+/** A promise that resolves when `release` is called: a load that finishes when the test says. */
+function gated() {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  return { gate, release }
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('Microcache', () => {
@@ -38,8 +45,7 @@ describe('Microcache', () => {
     const { cache, load, tick } = setup()
     await cache.get('/', load())
     tick(1200)
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { gate, release } = gated()
     let calls = 0
     const slow = async () => {
       calls += 1
@@ -64,8 +70,7 @@ describe('Microcache', () => {
 
   it('shares one load between concurrent misses', async () => {
     const { cache, loads } = setup()
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { gate, release } = gated()
     let calls = 0
     const slow = async () => {
       calls += 1
@@ -85,8 +90,7 @@ describe('Microcache', () => {
     cache.invalidate()
     expect(await cache.get('/', load())).toBe('v2')
 
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { gate, release } = gated()
     cache.invalidate()
     const early = cache.get('/', async () => {
       await gate
