@@ -74,11 +74,6 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     void sendWholeCatalogue(req, res)
     return
   }
-  const key = sharedResponseKey(req)
-  if (key) {
-    void sendSharedResponse(req, res, key, `http://127.0.0.1:${port}`)
-    return
-  }
   if (req.method === 'GET' && req.url) {
     const body = peekCachedBody(req.url)
     if (body) {
@@ -88,6 +83,11 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     }
   }
   if (serveStaticAsset(req, res, staticAssets)) return
+  const key = sharedResponseKey(req)
+  if (key) {
+    void sendSharedResponse(req, res, key, `http://127.0.0.1:${port}`)
+    return
+  }
   const fromBucket = S3_BUCKET ? () => void handle(req, res) : undefined
   if (serveMediaFile(req, res, mediaDir, fromBucket)) return
   void handle(req, res)

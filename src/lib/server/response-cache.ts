@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 
 import { looksLikePhone } from '@/lib/phone-hint'
 import { feedIsLive, onChange } from './change-feed'
+import { DATABASE_RETRY_AFTER_SECONDS } from './http'
 import { Microcache } from './microcache'
 import { pickEncoding } from './static-files'
 
@@ -93,7 +94,8 @@ function headerText(value: string | string[] | undefined): string | null {
 
 /**
  * Sends the shared answer for `key`, loading it through `origin` (this server) when it is not
- * held. A failed load is a 503 with the shop's error shape.
+ * held. Whatever Next answered (a 400, a 503 while the database is away) is passed on as it is;
+ * only a load that got no answer at all is a 503 here.
  */
 export async function sendSharedResponse(
   req: http.IncomingMessage,
@@ -105,9 +107,13 @@ export async function sendSharedResponse(
   try {
     response = await responses.get(key, () => loadFrom(origin, req))
   } catch (error) {
+    // Only this server failing to answer itself (it is stopping): nothing was done, so retry.
     console.error('Could not render', req.url, error instanceof Error ? error.message : error)
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' })
-    res.end(JSON.stringify({ error: 'The shop is not available right now. Try again shortly.' }))
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    })
+    res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }))
     return
   }
   const encoding = pickEncoding(req.headers['accept-encoding'])
