@@ -10,8 +10,17 @@ export async function runMigrations(payload: Payload): Promise<void> {
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 }
 
-/** Closes Payload and its pool, so a script can stop the database without a dangling client. */
+/**
+ * Closes Payload and its pool, so a script can stop the database without a dangling client.
+ * Payload 3.90.2's Postgres adapter keeps one client checked out after it starts and never
+ * releases it, and a pool's end() waits for every client: unbounded, `npm run migrate` and
+ * `npm run seed` finished their work and then hung. The idle clients close at once; the held
+ * one is given a moment and then left to the process's exit.
+ */
 export async function closePayload(payload: Payload): Promise<void> {
-  await payload.destroy().catch(() => undefined)
-  await payload.db.pool?.end().catch(() => undefined)
+  const closing = (async () => {
+    await payload.destroy().catch(() => undefined)
+    await payload.db.pool?.end().catch(() => undefined)
+  })()
+  await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2000).unref())])
 }
