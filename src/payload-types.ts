@@ -247,6 +247,12 @@ export interface Order {
   fee: number;
   total: number;
   source: string;
+  status: 'new' | 'confirmed' | 'packed' | 'out-for-delivery' | 'delivered' | 'cancelled';
+  paid: boolean;
+  paidAmount?: number | null;
+  paidAt?: string | null;
+  paymentReference?: string | null;
+  note?: string | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
   updatedAt: string;
@@ -449,6 +455,12 @@ export interface OrdersSelect<T extends boolean = true> {
   fee?: T;
   total?: T;
   source?: T;
+  status?: T;
+  paid?: T;
+  paidAmount?: T;
+  paidAt?: T;
+  paymentReference?: T;
+  note?: T;
   idempotencyKey?: T;
   requestHash?: T;
   updatedAt?: T;

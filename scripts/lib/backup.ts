@@ -94,12 +94,15 @@ export async function loadDatabase(url: string, folder: string, manifest: Manife
     for (const name of await loadOrder(client)) {
       const table = byName.get(name)
       if (!table || SKIPPED_TABLES.has(name)) continue
+      // The dump holds what the triggers wrote (the stock ledger): they must not write it twice.
+      await client.query(`ALTER TABLE ${quote(name)} DISABLE TRIGGER USER`)
       await pipeline(
         fs.createReadStream(path.join(folder, 'db', `${name}.copy`)),
         client.query(
           copyFrom(`COPY ${quote(name)} (${table.columns.map(quote).join(', ')}) FROM STDIN`),
         ),
       )
+      await client.query(`ALTER TABLE ${quote(name)} ENABLE TRIGGER USER`)
     }
     const { rows: serials } = await client.query<{
       table_name: string

@@ -41,6 +41,11 @@ export function restoreFormula(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text
 }
 
+/** One CSV cell: quoted when it must be (RFC 4180); `text` cells are made formula-safe too. */
+export function csvCell(value: string, text = false): string {
+  return cell(text ? neutraliseFormula(value) : value)
+}
+
 function cell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }

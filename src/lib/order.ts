@@ -1,4 +1,5 @@
 import type { PaymentMethod } from './schemas/order'
+import type { FulfilmentStatus } from './fulfilment'
 
 /** An order as the API answers it: rands with two decimals, snapshot lines. */
 export type OrderDTO = {
@@ -13,4 +14,22 @@ export type OrderDTO = {
   fee: number
   total: number
   source: string
+}
+
+/** An order as the owner's API answers it: the customer's order, and where it stands. */
+export type AdminOrderDTO = OrderDTO & {
+  status: FulfilmentStatus
+  paid: boolean
+  paidAmount: number | null
+  paidAt: string | null
+  paymentReference: string | null
+  note: string | null
+}
+
+/** One change to an order, as the order's history shows it. */
+export type OrderEventDTO = {
+  at: string
+  actor: string
+  kind: 'status' | 'payment' | 'note'
+  message: string
 }

@@ -5,6 +5,7 @@ import * as migration_20261123_120000_hardening from './20261123_120000_hardenin
 import * as migration_20261123_130000_catalogue_indexes from './20261123_130000_catalogue_indexes'
 import * as migration_20261123_140000_read_path from './20261123_140000_read_path'
 import * as migration_20261123_211755_media_storage_fields from './20261123_211755_media_storage_fields'
+import * as migration_20261124_055338_fulfilment_and_ledger from './20261124_055338_fulfilment_and_ledger'
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261123_211755_media_storage_fields.up,
     down: migration_20261123_211755_media_storage_fields.down,
     name: '20261123_211755_media_storage_fields',
+  },
+  {
+    up: migration_20261124_055338_fulfilment_and_ledger.up,
+    down: migration_20261124_055338_fulfilment_and_ledger.down,
+    name: '20261124_055338_fulfilment_and_ledger',
   },
 ]

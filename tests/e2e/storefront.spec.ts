@@ -18,6 +18,9 @@ async function expectOnlyCategory(page: Page, category: string) {
     'aria-pressed',
     'true',
   )
+  // The button is pressed at once; the cards follow when the server has answered.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(page.locator('[data-sku]:visible').first()).toBeVisible()
   const shown = await page.locator('[data-sku]:visible .product-category').allTextContents()
   expect(shown.length).toBeGreaterThan(0)
   expect(shown.every((c) => c.toLowerCase() === category.toLowerCase())).toBe(true)

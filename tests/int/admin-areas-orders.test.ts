@@ -176,6 +176,7 @@ describe('orders (owner)', () => {
       orders: 5,
       revenue: sum(totals),
       cashToCollect: sum(cash),
+      transfersAwaiting: sum(totals.filter((_, i) => placed[i]!.payment === 'shop-to-shop')),
       days: [
         { day: '2020-03-01', revenue: sum(totals.slice(0, 4)) },
         { day: '2020-03-02', revenue: sum(totals.slice(4)) },
@@ -219,7 +220,17 @@ describe('orders (owner)', () => {
     ).json()) as Order
     const res = await admin('GET', `/api/admin/orders/${placed.orderId}`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual(placed)
+    // The customer's order, and where it stands: new, unpaid, no note, no changes yet.
+    expect(await res.json()).toEqual({
+      ...placed,
+      status: 'new',
+      paid: false,
+      paidAmount: null,
+      paidAt: null,
+      paymentReference: null,
+      note: null,
+      history: [],
+    })
     expect((await admin('GET', '/api/admin/orders/KC-NOPE99')).status).toBe(404)
   })
 })

@@ -40,10 +40,16 @@ async function rowCounts(url: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ products: number; orders: number; media: number }>(
+    const { rows } = await client.query<{
+      products: number
+      orders: number
+      media: number
+      movements: number
+    }>(
       `SELECT (SELECT count(*)::int FROM products) AS products,
               (SELECT count(*)::int FROM orders) AS orders,
-              (SELECT count(*)::int FROM media) AS media`,
+              (SELECT count(*)::int FROM media) AS media,
+              (SELECT count(*)::int FROM stock_movements) AS movements`,
     )
     return rows[0]!
   } finally {

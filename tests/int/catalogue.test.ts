@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 
+import { searchProducts } from '../../src/lib/server/catalogue'
 import { admin } from '../helpers/admin'
 import { baseURL, get, postJson, sql } from '../helpers/api'
 import { orderBody } from '../helpers/factories'
@@ -139,6 +140,28 @@ PCT-2,100 Cotton Towels,Home & Garden,10,3`
     await sql(`UPDATE products SET in_stock = 77 WHERE sku = 'ELE-003'`)
     const [lantern] = await products('?q=ELE-003&limit=1')
     expect(lantern!.inStock).toBe(77)
+  })
+
+  it('gives the same pages whichever plan the match count picks', async () => {
+    const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 })
+    try {
+      for (const query of [
+        { q: 'e', limit: 24, offset: 0 },
+        { q: 'e', limit: 7, offset: 30 },
+        { q: 'lantern', limit: 2, offset: 1 },
+        { q: 'E', category: 'Clothing' as const, limit: 24, offset: 5 },
+        { q: 'zz', limit: 24, offset: 0 },
+      ]) {
+        const gathered = await searchProducts(pool, query, Infinity)
+        const walked = await searchProducts(pool, query, -1)
+        expect(walked, JSON.stringify(query)).toEqual(gathered)
+        expect(gathered.products.length, JSON.stringify(query)).toBe(
+          Math.max(0, Math.min(query.limit, gathered.total - query.offset)),
+        )
+      }
+    } finally {
+      await pool.end()
+    }
   })
 
   it('answers a bad query with 400 naming the parameter', async () => {

@@ -8,6 +8,7 @@ import {
   ORDER_LINES,
   PRODUCT_IMAGE,
   PRODUCT_IMAGE_URL,
+  PRODUCT_SEARCH_INDEXES,
   RAW_SQL_COLUMNS,
 } from '../../src/lib/server/tables'
 import { sql } from '../helpers/api'
@@ -28,6 +29,15 @@ describe('the names raw SQL uses', () => {
       const missing = used.filter((column) => !columns.get(table)!.has(column))
       expect(missing, `columns of ${table}`).toEqual([])
     }
+  })
+
+  it('include the search indexes, as trigram indexes', async () => {
+    const rows = await sql<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY($1::text[])`,
+      [[...PRODUCT_SEARCH_INDEXES]],
+    )
+    expect(rows.map((row) => row.indexname).sort()).toEqual([...PRODUCT_SEARCH_INDEXES].sort())
+    for (const row of rows) expect(row.indexdef).toContain('gin_trgm_ops')
   })
 
   it('are written only in src/lib/server/tables.ts', () => {

@@ -1,12 +1,14 @@
 import type { CollectionConfig } from 'payload'
 
 import { isStaff, nobody } from '@/access'
+import { FULFILMENT_STATUSES, STATUS_LABELS } from '@/lib/fulfilment'
 
 export const ORDERS_SLUG = 'orders'
 
 /**
- * Orders are written only by the order service (POST /api/orders), in its own transaction; staff
- * may read them in /cms but not change what a customer was charged.
+ * Orders are written only by the order service (POST /api/orders, and the owner's status and
+ * payment changes through /api/admin), each in its own transaction; staff may read them in /cms
+ * but not change what a customer was charged.
  */
 export const Orders: CollectionConfig = {
   slug: ORDERS_SLUG,
@@ -53,6 +55,18 @@ export const Orders: CollectionConfig = {
     { name: 'fee', type: 'number', required: true },
     { name: 'total', type: 'number', required: true },
     { name: 'source', type: 'text', required: true, defaultValue: 'web' },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'new',
+      options: FULFILMENT_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
+    },
+    { name: 'paid', type: 'checkbox', required: true, defaultValue: false },
+    { name: 'paidAmount', type: 'number' },
+    { name: 'paidAt', type: 'date' },
+    { name: 'paymentReference', type: 'text' },
+    { name: 'note', type: 'textarea' },
     {
       name: 'idempotencyKey',
       type: 'text',

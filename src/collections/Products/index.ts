@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { anyone, isStaff } from '@/access'
 import { CATEGORIES } from '@/lib/categories'
 import { IMAGE_URL_PATTERN } from '@/lib/schemas/product'
+import { recordEditor } from './hooks/record-editor'
 
 export const PRODUCTS_SLUG = 'products'
 
@@ -48,4 +49,5 @@ export const Products: CollectionConfig = {
     },
     { name: 'inStock', type: 'number', required: true, defaultValue: 0, min: 0, index: true },
   ],
+  hooks: { beforeChange: [recordEditor] },
 }

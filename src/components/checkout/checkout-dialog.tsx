@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { subtotalCents } from '@/lib/cart/store'
+import { cartTotals } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { orderSchema } from '@/lib/schemas/order'
@@ -56,10 +56,9 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
   // One key per distinct order body: a double click or a retry sends the same key again.
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined)
 
-  const subtotal = subtotalCents(items)
   const area = areas?.find((a) => a.slug === form.deliveryArea)
-  const free = subtotal >= freeFromCents
-  const fee = area && !free ? toCents(area.fee) : 0
+  const totals = cartTotals(items, area ? toCents(area.fee) : 0, freeFromCents)
+  const { subtotal, fee, total, freeDelivery: free } = totals
 
   const set = (field: Field, value: string) => {
     setForm((f) => ({ ...f, [field]: value }))
@@ -268,7 +267,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
           </p>
           <p className="total">
             <span>Total</span>
-            <span data-testid="checkout-total">{formatRand(subtotal + fee)}</span>
+            <span data-testid="checkout-total">{formatRand(total)}</span>
           </p>
         </section>
 

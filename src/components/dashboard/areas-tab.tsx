@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/lib/admin-client'
 import { formatRand, toCents } from '@/lib/money'
 import { failureToast } from './errors'
-import { LoadState } from './load-state'
+import { AdminList, EmptyPanel } from './load-state'
 import { useAdminData } from './use-admin-data'
 
 type Area = { id: number; name: string; fee: number }
@@ -96,23 +96,17 @@ export function AreasTab() {
           Add Area
         </button>
       </form>
-      <LoadState
-        hasData={Boolean(data)}
+      <AdminList
+        rows={data}
         loading={loading}
         error={error}
         loadingText="Loading delivery areas…"
         failedTitle="Failed to Load Delivery Areas"
         failedDetail="Failed to fetch delivery areas"
         onRetry={() => void refetch()}
-      />
-      {data && data.length === 0 ? (
-        <section className="state-panel">
-          <h2>No Delivery Areas</h2>
-          <p>Add the first area above.</p>
-        </section>
-      ) : null}
-      {data && data.length > 0 ? (
-        <div className="table-wrap">
+        empty={<EmptyPanel title="No Delivery Areas" text="Add the first area above." />}
+      >
+        {(rows) => (
           <table className="table" aria-label="Delivery areas">
             <thead>
               <tr>
@@ -122,7 +116,7 @@ export function AreasTab() {
               </tr>
             </thead>
             <tbody>
-              {data.map((a) => (
+              {rows.map((a) => (
                 <tr key={a.id}>
                   <td>{a.name}</td>
                   <td>{formatRand(toCents(a.fee))}</td>
@@ -148,8 +142,8 @@ export function AreasTab() {
               ))}
             </tbody>
           </table>
-        </div>
-      ) : null}
+        )}
+      </AdminList>
       {editing ? (
         <EditAreaDialog
           area={editing}

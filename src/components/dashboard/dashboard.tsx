@@ -9,6 +9,7 @@ import { AreasTab } from './areas-tab'
 import { LoginForm } from './login-form'
 import { OrdersTab } from './orders-tab'
 import { ProductsTab } from './products-tab'
+import { useNewOrders } from './use-new-orders'
 
 const TABS = [
   { id: 'products', label: 'Products' },
@@ -34,19 +35,23 @@ function setKey(key: string | null) {
   window.dispatchEvent(new Event(KEY_CHANGED))
 }
 
-export function Dashboard() {
+/** What the dashboard needs of the shop settings. */
+export type DashboardShop = { shopName: string; lowStockThreshold: number }
+
+export function Dashboard({ shop }: { shop: DashboardShop }) {
   return (
     <ToastProvider>
-      <DashboardShell />
+      <DashboardShell shop={shop} />
     </ToastProvider>
   )
 }
 
-function DashboardShell() {
+function DashboardShell({ shop }: { shop: DashboardShop }) {
   const toast = useToast()
   // undefined until the browser has said whether a key is stored (the server cannot know).
   const key = useSyncExternalStore(subscribe, storedAdminKey, () => undefined)
   const [tab, setTab] = useState<Tab>('products')
+  const newOrders = useNewOrders(Boolean(key))
 
   useEffect(() => {
     const expired = () => {
@@ -93,22 +98,37 @@ function DashboardShell() {
             aria-controls={`panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
             className="tab"
-            onClick={() => setTab(t.id)}
+            onClick={() => {
+              setTab(t.id)
+              if (t.id === 'orders') newOrders.markSeen()
+            }}
             onKeyDown={(e) => {
               const i = TABS.findIndex((x) => x.id === tab)
               const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null
               if (next === null) return
               const target = TABS[(next + TABS.length) % TABS.length]!
               setTab(target.id)
+              if (target.id === 'orders') newOrders.markSeen()
               document.getElementById(`tab-${target.id}`)?.focus()
             }}
           >
             {t.label}
+            {t.id === 'orders' && newOrders.count > 0 ? (
+              <span className="tab-badge" aria-label={`${newOrders.count} new`}>
+                {newOrders.count}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="panel">
-        {tab === 'products' ? <ProductsTab /> : tab === 'areas' ? <AreasTab /> : <OrdersTab />}
+        {tab === 'products' ? (
+          <ProductsTab lowStock={shop.lowStockThreshold} />
+        ) : tab === 'areas' ? (
+          <AreasTab />
+        ) : (
+          <OrdersTab shopName={shop.shopName} newOrders={newOrders} />
+        )}
       </section>
     </div>
   )

@@ -1,18 +1,23 @@
 'use client'
 
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 
-import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import { adminFetch } from '@/lib/admin-client'
 import { formatShopDateTime } from '@/lib/dates'
+import { FULFILMENT_STATUSES, STATUS_LABELS } from '@/lib/fulfilment'
 import { formatRand, toCents } from '@/lib/money'
-import type { OrderDTO } from '@/lib/order'
+import type { AdminOrderDTO } from '@/lib/order'
 import { orderDisplayStatus } from '@/lib/order-status'
 import { fillDays } from '@/lib/order-summary'
 import { paymentLabel } from '@/lib/receipt'
+import { failureToast } from './errors'
+import { OrderDialog } from './order-dialog'
 import { RevenueChart } from './revenue-chart'
-import { LoadState } from './load-state'
+import { AdminList, EmptyPanel } from './load-state'
 import { Pager } from './pager'
 import { useAdminData } from './use-admin-data'
+import type { NewOrders } from './use-new-orders'
 
 const PAGE_SIZE = 50
 
@@ -20,31 +25,73 @@ type Figures = {
   orders: number
   revenue: number
   cashToCollect: number
+  transfersAwaiting: number
   days: { day: string; revenue: number }[]
 }
 
 /**
  * The orders the filters match, a page at a time; the summary strip and the chart are summed by
- * the server over every matching order (GET /api/admin/orders/summary).
+ * the server over every matching order (GET /api/admin/orders/summary). New orders arrive by
+ * themselves: the list and the figures load again when the newest order's time moves.
  */
-export function OrdersTab() {
+export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders: NewOrders }) {
+  const toast = useToast()
   const [payment, setPayment] = useState('all')
+  const [status, setStatus] = useState('all')
+  const [paid, setPaid] = useState('all')
   const [startDate, setStartDate] = useState('')
   const [endDate, setEndDate] = useState('')
   const [offset, setOffset] = useState(0)
-  const [viewing, setViewing] = useState<OrderDTO | null>(null)
+  const [viewing, setViewing] = useState<string | null>(null)
   const query = new URLSearchParams({
     ...(payment !== 'all' ? { payment } : {}),
+    ...(status !== 'all' ? { status } : {}),
+    ...(paid !== 'all' ? { paid } : {}),
     ...(startDate ? { startDate } : {}),
     ...(endDate ? { endDate } : {}),
   }).toString()
   const page = new URLSearchParams(query)
   page.set('limit', String(PAGE_SIZE))
   page.set('offset', String(offset))
-  const { data, total, error, loading, refetch } = useAdminData<OrderDTO[]>(
+  const { data, total, error, loading, refetch } = useAdminData<AdminOrderDTO[]>(
     `/api/admin/orders?${page}`,
   )
   const figures = useAdminData<Figures>(`/api/admin/orders/summary${query ? `?${query}` : ''}`)
+  const reload = () => {
+    void refetch()
+    void figures.refetch()
+  }
+  // A new order moves `latest`: load the list and figures again (they load by themselves at first).
+  const shownLatest = useRef(newOrders.latest)
+  useEffect(() => {
+    const before = shownLatest.current
+    shownLatest.current = newOrders.latest
+    if (before !== undefined && before !== newOrders.latest) reload()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new order reloads, not reload's identity
+  }, [newOrders.latest])
+
+  const exportCsv = async () => {
+    try {
+      const res = await adminFetch(`/api/admin/orders/export${query ? `?${query}` : ''}`)
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv'
+      const file = await res.blob()
+      const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
+      if (lines.length <= 1) {
+        toast({ title: 'No Data', description: 'No orders to export.', variant: 'error' })
+        return
+      }
+      const url = URL.createObjectURL(file)
+      const link = Object.assign(document.createElement('a'), { href: url, download: name })
+      document.body.append(link)
+      link.click()
+      link.remove()
+      URL.revokeObjectURL(url)
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to export orders.')
+      if (message) toast(message)
+    }
+  }
   const summary = figures.data
   const days = useMemo(
     () => fillDays((summary?.days ?? []).map((d) => ({ day: d.day, revenue: toCents(d.revenue) }))),
@@ -69,6 +116,25 @@ export function OrdersTab() {
           <option value="cash">Cash on Delivery</option>
           <option value="shop-to-shop">Shop-to-Shop Transfer</option>
         </select>
+        <label htmlFor="filter-status">Status</label>
+        <select
+          id="filter-status"
+          value={status}
+          onChange={(e) => filter(setStatus)(e.target.value)}
+        >
+          <option value="all">All</option>
+          {FULFILMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="filter-paid">Paid</label>
+        <select id="filter-paid" value={paid} onChange={(e) => filter(setPaid)(e.target.value)}>
+          <option value="all">All</option>
+          <option value="true">Paid</option>
+          <option value="false">Not paid</option>
+        </select>
         <label htmlFor="filter-start">Start date</label>
         <input
           id="filter-start"
@@ -88,6 +154,8 @@ export function OrdersTab() {
           className="button"
           onClick={() => {
             setPayment('all')
+            setStatus('all')
+            setPaid('all')
             setStartDate('')
             setEndDate('')
             setOffset(0)
@@ -95,6 +163,19 @@ export function OrdersTab() {
         >
           Clear
         </button>
+        <div className="toolbar-actions">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={newOrders.sound}
+              onChange={(e) => newOrders.setSound(e.target.checked)}
+            />
+            Sound for new orders
+          </label>
+          <button type="button" className="button" onClick={() => void exportCsv()}>
+            Export Orders CSV
+          </button>
+        </div>
       </div>
 
       {summary ? (
@@ -112,30 +193,27 @@ export function OrdersTab() {
               <dt>Cash to collect</dt>
               <dd data-testid="summary-cash">{formatRand(toCents(summary.cashToCollect))}</dd>
             </div>
+            <div>
+              <dt>Transfers awaiting payment</dt>
+              <dd data-testid="summary-transfers">
+                {formatRand(toCents(summary.transfersAwaiting))}
+              </dd>
+            </div>
           </dl>
           <RevenueChart days={days} />
         </>
       ) : null}
 
-      <LoadState
-        hasData={Boolean(data)}
+      <AdminList
+        rows={data}
         loading={loading}
         error={error}
         loadingText="Loading orders…"
         failedTitle="Failed to Load Orders"
-        onRetry={() => {
-          void refetch()
-          void figures.refetch()
-        }}
-      />
-      {data && data.length === 0 ? (
-        <section className="state-panel">
-          <h2>No Orders Found</h2>
-          <p>No orders match these filters.</p>
-        </section>
-      ) : null}
-      {data && data.length > 0 ? (
-        <div className="table-wrap">
+        onRetry={reload}
+        empty={<EmptyPanel title="No Orders Found" text="No orders match these filters." />}
+      >
+        {(rows) => (
           <table className="table" aria-label="Orders">
             <thead>
               <tr>
@@ -145,12 +223,14 @@ export function OrdersTab() {
                 <th scope="col">Total</th>
                 <th scope="col">Payment</th>
                 <th scope="col">Status</th>
+                <th scope="col">Fulfilment</th>
+                <th scope="col">Paid</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
-              {data.map((o) => {
-                const status = orderDisplayStatus(new Date(o.createdAt))
+              {rows.map((o) => {
+                const age = orderDisplayStatus(new Date(o.createdAt))
                 return (
                   <tr key={o.orderId}>
                     <td>{o.orderId}</td>
@@ -163,13 +243,17 @@ export function OrdersTab() {
                     <td>{formatRand(toCents(o.total))}</td>
                     <td>{paymentLabel(o.payment)}</td>
                     <td>
-                      <span className={`status status-${status.toLowerCase()}`}>{status}</span>
+                      <span className={`status status-${age.toLowerCase()}`}>{age}</span>
                     </td>
+                    <td>
+                      <span className={`stage stage-${o.status}`}>{STATUS_LABELS[o.status]}</span>
+                    </td>
+                    <td>{o.paid ? 'Paid' : o.status === 'cancelled' ? '—' : 'Not paid'}</td>
                     <td>
                       <button
                         type="button"
                         className="button small"
-                        onClick={() => setViewing(o)}
+                        onClick={() => setViewing(o.orderId)}
                         aria-label={`View order ${o.orderId}`}
                       >
                         View
@@ -180,8 +264,8 @@ export function OrdersTab() {
               })}
             </tbody>
           </table>
-        </div>
-      ) : null}
+        )}
+      </AdminList>
       <Pager
         label="Orders"
         offset={offset}
@@ -190,65 +274,14 @@ export function OrdersTab() {
         pageSize={PAGE_SIZE}
         onOffset={setOffset}
       />
-      {viewing ? <OrderDialog order={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <OrderDialog
+          orderId={viewing}
+          shopName={shopName}
+          onClose={() => setViewing(null)}
+          onChanged={reload}
+        />
+      ) : null}
     </>
-  )
-}
-
-function OrderDialog({ order, onClose }: { order: OrderDTO; onClose: () => void }) {
-  const money = (v: number) => formatRand(toCents(v))
-  return (
-    <Dialog open onClose={onClose} title={`Order ${order.orderId}`}>
-      <dl className="facts">
-        <dt>Date</dt>
-        <dd>{formatShopDateTime(new Date(order.createdAt))}</dd>
-        <dt>Status</dt>
-        <dd>{orderDisplayStatus(new Date(order.createdAt))}</dd>
-        <dt>Customer</dt>
-        <dd>{order.customer.name}</dd>
-        <dt>Phone</dt>
-        <dd>{order.customer.phone}</dd>
-        <dt>Address</dt>
-        <dd>{order.customer.address ?? '—'}</dd>
-        <dt>Delivery area</dt>
-        <dd>{order.areaName}</dd>
-        <dt>Payment</dt>
-        <dd>{paymentLabel(order.payment)}</dd>
-        <dt>Source</dt>
-        <dd>{order.source}</dd>
-      </dl>
-      <table className="table" aria-label="Order lines">
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Price</th>
-            <th scope="col">Line total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((i) => (
-            <tr key={i.sku}>
-              <td>{i.sku}</td>
-              <td>{i.name}</td>
-              <td>{i.quantity}</td>
-              <td>{money(i.price)}</td>
-              <td>{formatRand(toCents(i.price) * i.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="facts">
-        <dt>Subtotal</dt>
-        <dd>{money(order.subtotal)}</dd>
-        <dt>Delivery fee</dt>
-        <dd>{money(order.fee)}</dd>
-        <dt>Total</dt>
-        <dd>
-          <strong>{money(order.total)}</strong>
-        </dd>
-      </dl>
-    </Dialog>
   )
 }

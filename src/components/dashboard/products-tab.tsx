@@ -11,22 +11,29 @@ import { failureToast } from './errors'
 import { ImportDialog } from './import-dialog'
 import { ProductFormDialog } from './product-form-dialog'
 import { ProductViewDialog } from './product-view-dialog'
-import { LoadState } from './load-state'
+import { AdminList } from './load-state'
 import { Pager } from './pager'
 import { useAdminData } from './use-admin-data'
 
-const LOW_STOCK = 5
 const PAGE_SIZE = 50
 const SEARCH_DELAY_MS = 250
 
 type Open =
   { kind: 'create' } | { kind: 'edit' | 'view'; product: ProductDTO } | { kind: 'import' } | null
 
-export function ProductsTab() {
+const STOCK_FILTERS = [
+  { value: '', label: 'All stock' },
+  { value: 'low', label: 'Low stock' },
+  { value: 'out', label: 'Sold out' },
+] as const
+
+/** The catalogue a page at a time; `lowStock` is the shop settings' threshold. */
+export function ProductsTab({ lowStock }: { lowStock: number }) {
   const toast = useToast()
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [category, setCategory] = useState<string | null>(null)
+  const [stock, setStock] = useState('')
   const [offset, setOffset] = useState(0)
   const [open, setOpen] = useState<Open>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -42,10 +49,10 @@ export function ProductsTab() {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (query) params.set('q', query)
   if (category) params.set('category', category)
+  if (stock) params.set('stock', stock)
   const { data, total, error, loading, refetch } = useAdminData<ProductDTO[]>(
     `/api/products?${params}`,
   )
-  const rows = data ?? []
   const showCategory = (value: string | null) => {
     setCategory(value)
     setOffset(0)
@@ -109,6 +116,23 @@ export function ProductsTab() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <label htmlFor="filter-stock" className="visually-hidden">
+          Stock
+        </label>
+        <select
+          id="filter-stock"
+          value={stock}
+          onChange={(e) => {
+            setStock(e.target.value)
+            setOffset(0)
+          }}
+        >
+          {STOCK_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
         {category ? (
           <span className="chip active">
             {category}
@@ -139,16 +163,16 @@ export function ProductsTab() {
         </div>
       </div>
 
-      <LoadState
-        hasData={Boolean(data)}
+      <AdminList
+        rows={data}
         loading={loading}
         error={error}
         loadingText="Loading products…"
         failedTitle="Failed to Load Products"
         onRetry={() => void refetch()}
-      />
-      {data ? (
-        <div className="table-wrap">
+        empty={<p className="empty">No products match.</p>}
+      >
+        {(rows) => (
           <table className="table" aria-label="Products">
             <thead>
               <tr>
@@ -185,8 +209,8 @@ export function ProductsTab() {
                       <s className="old-price">{formatRand(toCents(p.oldPrice))}</s>
                     ) : null}
                   </td>
-                  <td className={p.inStock < LOW_STOCK ? 'low-stock' : undefined}>
-                    {p.inStock < LOW_STOCK ? (
+                  <td className={p.inStock < lowStock ? 'low-stock' : undefined}>
+                    {p.inStock < lowStock ? (
                       <svg
                         role="img"
                         aria-label="Low stock"
@@ -234,13 +258,12 @@ export function ProductsTab() {
               ))}
             </tbody>
           </table>
-          {rows.length === 0 ? <p className="empty">No products match.</p> : null}
-        </div>
-      ) : null}
+        )}
+      </AdminList>
       <Pager
         label="Products"
         offset={offset}
-        shown={rows.length}
+        shown={data?.length ?? 0}
         total={total ?? 0}
         pageSize={PAGE_SIZE}
         onOffset={setOffset}
@@ -255,7 +278,11 @@ export function ProductsTab() {
         />
       ) : null}
       {open?.kind === 'view' ? (
-        <ProductViewDialog product={open.product} onClose={() => setOpen(null)} />
+        <ProductViewDialog
+          product={open.product}
+          onClose={() => setOpen(null)}
+          onStockChanged={() => void refetch()}
+        />
       ) : null}
       {open?.kind === 'import' ? (
         <ImportDialog onClose={() => setOpen(null)} onImported={() => void refetch()} />

@@ -6,6 +6,7 @@ import {
   followOtherTabs,
   itemCount,
   OutOfStockError,
+  cartTotals,
   subtotalCents,
 } from './store'
 
@@ -161,5 +162,25 @@ describe('cart store', () => {
     stop()
     await changedElsewhere(CART_STORAGE_KEY, saved)
     expect(itemCount(here.getState().items)).toBe(1)
+  })
+})
+
+describe('cart totals', () => {
+  const items = [
+    { sku: 'A', name: 'A', price: 199.99, inStock: 9, quantity: 2 },
+    { sku: 'B', name: 'B', price: 0.1, inStock: 9, quantity: 3 },
+  ]
+  it('charge the area fee below the free-delivery threshold, and none from it', () => {
+    expect(cartTotals(items, 8000, 50_000)).toEqual({
+      subtotal: 40_028,
+      fee: 8000,
+      total: 48_028,
+      freeDelivery: false,
+    })
+    expect(cartTotals(items, 8000, 40_028)).toMatchObject({
+      fee: 0,
+      total: 40_028,
+      freeDelivery: true,
+    })
   })
 })

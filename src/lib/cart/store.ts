@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
 
 import { addCents, multiplyCents, toCents, type Cents } from '@/lib/money'
+import { orderTotals, type OrderTotals } from '@/lib/pricing'
 
 export const CART_STORAGE_KEY = 'kc-cart'
 
@@ -154,6 +155,20 @@ export function itemCount(items: CartItem[]): number {
 
 export function subtotalCents(items: CartItem[]): Cents {
   return addCents(...items.map((i) => multiplyCents(toCents(i.price), i.quantity)))
+}
+
+/** What checkout shows: the server's own rule (orderTotals) over the cart's lines. */
+export function cartTotals(items: CartItem[], areaFee: Cents, freeFrom: Cents): OrderTotals {
+  return orderTotals(
+    items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      unitCents: toCents(i.price),
+      quantity: i.quantity,
+    })),
+    areaFee,
+    freeFrom,
+  )
 }
 
 /** A saved cart that is not JSON or not a cart is dropped with a warning, never trusted. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { isShopDay } from '@/lib/dates'
+import { FULFILMENT_STATUSES } from '@/lib/fulfilment'
 import { PAYMENT_METHODS } from './order'
 
 const day = (field: string) =>
@@ -15,7 +16,7 @@ const day = (field: string) =>
 export const MAX_ORDER_PAGE = 500
 
 /**
- * GET /api/admin/orders query: payment (or all), startDate and endDate inclusive, and an
+ * GET /api/admin/orders query: payment, status and paid (each or all), startDate and endDate inclusive, and an
  * optional page (limit, offset) of the newest-first list.
  */
 export const orderFilterSchema = z
@@ -34,6 +35,16 @@ export const orderFilterSchema = z
     payment: z
       .enum([...PAYMENT_METHODS, 'all', ''], { error: 'payment must be cash, shop-to-shop or all' })
       .transform((v) => (v === 'all' || v === '' ? undefined : v))
+      .optional(),
+    status: z
+      .enum([...FULFILMENT_STATUSES, 'all', ''], {
+        error: `status must be one of: ${FULFILMENT_STATUSES.join(', ')} or all`,
+      })
+      .transform((v) => (v === 'all' || v === '' ? undefined : v))
+      .optional(),
+    paid: z
+      .enum(['true', 'false', 'all', ''], { error: 'paid must be true, false or all' })
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined))
       .optional(),
     startDate: day('startDate'),
     endDate: day('endDate'),

@@ -11,6 +11,8 @@ export const productQuerySchema = z.object({
   category: z
     .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
     .optional(),
+  /** low: under the shop's low-stock threshold (sold out included); out: sold out. */
+  stock: z.enum(['low', 'out'], { error: 'stock must be low or out' }).optional(),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')

@@ -6,7 +6,7 @@ import { hasAtMostTwoDecimals } from '@/lib/money'
 const MAX_PRICE = 10_000_000
 const MAX_STOCK = 10_000_000
 
-const money = (field: string) =>
+export const moneyField = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .positive(`${field} must be more than 0`)
@@ -41,9 +41,9 @@ const fields = {
     .min(1, 'name is required')
     .max(200, 'name must be at most 200 characters'),
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }),
-  price: money('price'),
-  specialPrice: money('specialPrice').nullable().optional(),
-  oldPrice: money('oldPrice').nullable().optional(),
+  price: moneyField('price'),
+  specialPrice: moneyField('specialPrice').nullable().optional(),
+  oldPrice: moneyField('oldPrice').nullable().optional(),
   description: optionalText('description', 5000),
   imageURL,
   inStock: z

@@ -23,15 +23,29 @@ const CLIENT_LOCK_SPACE = 4020502
  * Each check runs under a lock on its client, so that however many guesses one client sends at
  * once, only MAX_FAILURES of them are ever compared with a real key before the 429s begin.
  */
-export async function requireAdmin(request: Request): Promise<void> {
-  await checkAdminKey(clientOf(request), request.headers.get('x-admin-key'))
+export async function requireAdmin(request: Request): Promise<string> {
+  const actor = await checkAdminKey(clientOf(request), request.headers.get('x-admin-key'))
+  actors.set(request, actor)
+  return actor
 }
 
-/** The check itself, for a key that arrives some other way (the /cms/setup form). */
-export async function checkAdminKey(client: string, rawKey: string | null): Promise<void> {
+const actors = new WeakMap<Request, string>()
+
+/** Who made an admin request that passed requireAdmin, for the records it leaves. */
+export function adminActor(request: Request): string {
+  const actor = actors.get(request)
+  if (actor === undefined) throw new Error('adminActor before requireAdmin')
+  return actor
+}
+
+/**
+ * The check itself, for a key that arrives some other way (the /cms/setup form). Answers who the
+ * key belongs to: "owner" for ADMIN_TOKEN, or the label of the token issued in /cms.
+ */
+export async function checkAdminKey(client: string, rawKey: string | null): Promise<string> {
   const key = rawKey?.trim()
   const pool = (await getShop()).db.pool
-  type Outcome = { valid: true } | { valid: false; retryAfter?: number }
+  type Outcome = { valid: true; actor: string } | { valid: false; retryAfter?: number }
   const outcome = await inTransaction(pool, async (db): Promise<Outcome> => {
     await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLIENT_LOCK_SPACE, client])
     const { rows } = await db.query<{ failures: number; retry_after: number }>(
@@ -45,12 +59,13 @@ export async function checkAdminKey(client: string, rawKey: string | null): Prom
     if (current && current.failures >= MAX_FAILURES) {
       return { valid: false, retryAfter: Math.max(1, current.retry_after) }
     }
-    if (key && (await isValidKey(db, key))) return { valid: true }
+    const actor = key ? await keyOwner(db, key) : null
+    if (actor !== null) return { valid: true, actor }
     // Committed with the transaction: the failure counts even though the request is refused.
     await recordFailure(db, client)
     return { valid: false }
   })
-  if (outcome.valid) return
+  if (outcome.valid) return outcome.actor
   throw outcome.retryAfter ? new TooManyRequests(outcome.retryAfter) : new Unauthorized()
 }
 
@@ -88,20 +103,20 @@ async function recordFailure(db: PoolClient, client: string): Promise<void> {
   }
 }
 
-async function isValidKey(db: PoolClient, key: string): Promise<boolean> {
+async function keyOwner(db: PoolClient, key: string): Promise<string | null> {
   const hash = hashToken(key)
   const ownerToken = env().ADMIN_TOKEN
-  if (ownerToken && sameHash(hash, hashToken(ownerToken))) return true
-  const { rows } = await db.query<{ id: number; stale: boolean }>(
-    `SELECT id, (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
+  if (ownerToken && sameHash(hash, hashToken(ownerToken))) return 'owner'
+  const { rows } = await db.query<{ id: number; label: string; stale: boolean }>(
+    `SELECT id, label, (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
        FROM admin_tokens WHERE token_hash = $1 AND revoked IS NOT TRUE`,
     [hash, LAST_USED_PRECISION_SECONDS],
   )
   const token = rows[0]
-  if (!token) return false
+  if (!token) return null
   if (token.stale)
     await db.query('UPDATE admin_tokens SET last_used_at = now() WHERE id = $1', [token.id])
-  return true
+  return token.label
 }
 
 /** Wraps an admin handler: the key is checked before anything else is read. */

@@ -2,15 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 
 import type { PoolClient } from 'pg'
 
-import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/lib/dates'
-import { BadInput, Conflict, InsufficientStock, NotFound, Unprocessable } from '@/lib/errors'
+import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/lib/errors'
 import { toCents, fromCents, toDecimalText } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { newOrderId } from '@/lib/order-id'
 import { chargedPrice, orderTotals, type PricedLine } from '@/lib/pricing'
 import { mergeLines, type OrderInput } from '@/lib/schemas/order'
-import type { OrderFilter } from '@/lib/schemas/order-filter'
+import { loadOrder } from './order-queries'
 import { getShop } from './payload'
+import { setStockContext } from './stock'
 import { inTransaction, isTransientConflict } from './transaction'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from './tables'
 
@@ -24,8 +24,9 @@ export type PlacedOrder = { order: OrderDTO; replayed: boolean }
  * circle), the order and its line snapshot inserted, all or nothing. With an idempotency key the
  * same request returns the first order, however many times and however concurrently it is sent.
  *
- * Raw SQL on Payload's pool rather than the Local API: the locking and the statement count (7 per
- * order, 9 with a key) are the point here. Payload is not consulted for access: the order
+ * Raw SQL on Payload's pool rather than the Local API: the locking and the statement count (8 per
+ * order, 10 with a key) are the point here. The stock taken goes into the ledger by the
+ * database's trigger, as a sale of this order. Payload is not consulted for access: the order
  * contract is public and every value written is computed here.
  */
 export async function placeOrder(input: OrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
@@ -126,13 +127,14 @@ async function placeInTransaction(
     chosen.threshold === null ? DEFAULT_FREE_DELIVERY_FROM : toCents(chosen.threshold)
   const totals = orderTotals(priced, toCents(chosen.fee), freeFrom)
 
+  const orderId = newOrderId()
+  await setStockContext(client, { reason: 'sale', orderId })
   await client.query(
     `UPDATE products p SET in_stock = p.in_stock - v.quantity, updated_at = now()
        FROM unnest($1::varchar[], $2::int[]) AS v(sku, quantity)
       WHERE p.sku = v.sku`,
     [skus, request.items.map((l) => l.quantity)],
   )
-  const orderId = newOrderId()
   const inserted = await client.query<{ id: number; created_at: Date }>(
     `INSERT INTO orders (order_id, customer_name, customer_phone, customer_address, area, area_name,
        payment, subtotal, fee, total, source, idempotency_key, request_hash)
@@ -190,158 +192,6 @@ async function placeInTransaction(
       source: 'web',
     },
   }
-}
-
-type OrderRow = {
-  order_id: string
-  created_at: Date
-  customer_name: string
-  customer_phone: string
-  customer_address: string | null
-  area: string
-  area_name: string
-  payment: OrderDTO['payment']
-  subtotal: string
-  fee: string
-  total: string
-  source: string | null
-  items: { sku: string; name: string; price: string; quantity: string }[]
-}
-
-/** One order with its lines, by database id or by order id. */
-export async function loadOrder(
-  client: Pick<PoolClient, 'query'>,
-  by: { id: number } | { orderId: string },
-): Promise<OrderDTO | undefined> {
-  const [column, value] = 'id' in by ? ['o.id', by.id] : ['o.order_id', by.orderId]
-  const { rows } = await client.query<OrderRow>(`${orderSelect('orders')} WHERE ${column} = $1`, [
-    value,
-  ])
-  return rows[0] && toOrderDTO(rows[0])
-}
-
-/**
- * Orders `o` read from `source` (the table, or a subquery choosing a page of it), each with its
- * lines as JSON, read by its own index lookup so that only the orders returned pay for them.
- */
-function orderSelect(source: string): string {
-  return `SELECT o.order_id, o.created_at, o.customer_name, o.customer_phone,
-    o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
-    (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
-              'price', i.price::text, 'quantity', i.quantity::text)
-              ORDER BY i.${ORDER_LINE_POSITION}), '[]')
-       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items
-  FROM ${source} o`
-}
-
-export function toOrderDTO(row: OrderRow): OrderDTO {
-  return {
-    orderId: row.order_id,
-    createdAt: row.created_at.toISOString(),
-    customer: {
-      name: row.customer_name,
-      phone: row.customer_phone,
-      ...(row.customer_address ? { address: row.customer_address } : {}),
-    },
-    area: row.area,
-    areaName: row.area_name,
-    payment: row.payment,
-    items: row.items.map((i) => ({
-      sku: i.sku,
-      name: i.name,
-      price: fromCents(toCents(i.price)),
-      quantity: Number(i.quantity),
-    })),
-    subtotal: fromCents(toCents(row.subtotal)),
-    fee: fromCents(toCents(row.fee)),
-    total: fromCents(toCents(row.total)),
-    source: row.source || 'web',
-  }
-}
-
-/** The filter's WHERE over orders `o`, on parameters $1 to $3 (see filterParams). */
-const ORDER_MATCHES = `($1::text IS NULL OR o.payment::text = $1)
-        AND ($2::timestamptz IS NULL OR o.created_at >= $2)
-        AND ($3::timestamptz IS NULL OR o.created_at < $3)`
-
-function filterParams(filter: OrderFilter): unknown[] {
-  return [
-    filter.payment ?? null,
-    filter.startDate ? startOfShopDay(filter.startDate) : null,
-    filter.endDate ? startOfShopDay(addDays(filter.endDate, 1)) : null,
-  ]
-}
-
-/**
- * Orders newest first, filtered by payment and by Johannesburg days (inclusive): the page the
- * filter's limit and offset ask for (all of them without a limit), and how many match in all.
- * The page's orders are chosen first, on the (created_at, id) index, and only their lines read.
- */
-export async function listOrders(
-  filter: OrderFilter,
-): Promise<{ orders: OrderDTO[]; total: number }> {
-  const pool = (await getShop()).db.pool
-  const params = filterParams(filter)
-  const [page, count] = await Promise.all([
-    pool.query<OrderRow>(
-      `${orderSelect(`(SELECT * FROM orders o WHERE ${ORDER_MATCHES}
-                        ORDER BY o.created_at DESC, o.id DESC LIMIT $4 OFFSET $5)`)}
-        ORDER BY o.created_at DESC, o.id DESC`,
-      [...params, filter.limit ?? null, filter.offset ?? 0],
-    ),
-    pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM orders o WHERE ${ORDER_MATCHES}`,
-      params,
-    ),
-  ])
-  return { orders: page.rows.map(toOrderDTO), total: count.rows[0]!.n }
-}
-
-export type OrderFigures = {
-  orders: number
-  revenue: number
-  cashToCollect: number
-  /** Revenue per Johannesburg day that had orders, oldest first. */
-  days: { day: string; revenue: number }[]
-}
-
-/**
- * The dashboard's summary strip and revenue chart for a filter, summed by PostgreSQL over every
- * matching order: the browser never needs the orders themselves for them.
- */
-export async function orderFigures(filter: OrderFilter): Promise<OrderFigures> {
-  const pool = (await getShop()).db.pool
-  const params = filterParams(filter)
-  const [sums, days] = await Promise.all([
-    pool.query<{ orders: number; revenue: string; cash: string }>(
-      `SELECT count(*)::int AS orders, coalesce(sum(o.total), 0)::text AS revenue,
-              coalesce(sum(o.total) FILTER (WHERE o.payment = 'cash'), 0)::text AS cash
-         FROM orders o WHERE ${ORDER_MATCHES}`,
-      params,
-    ),
-    pool.query<{ day: string; revenue: string }>(
-      `SELECT to_char(o.created_at AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD') AS day,
-              sum(o.total)::text AS revenue
-         FROM orders o WHERE ${ORDER_MATCHES}
-        GROUP BY 1 ORDER BY 1`,
-      params,
-    ),
-  ])
-  const money = (text: string) => fromCents(toCents(text))
-  const row = sums.rows[0]!
-  return {
-    orders: row.orders,
-    revenue: money(row.revenue),
-    cashToCollect: money(row.cash),
-    days: days.rows.map((d) => ({ day: d.day, revenue: money(d.revenue) })),
-  }
-}
-
-export async function getOrder(orderId: string): Promise<OrderDTO> {
-  const pool = (await getShop()).db.pool
-  const order = await loadOrder(pool, { orderId })
-  if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
-  return order
 }
 
 /** Deadlocks and serialisation failures are retried, and so is the rare order-id collision. */

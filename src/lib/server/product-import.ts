@@ -4,8 +4,10 @@ import { toDecimalText, toCents } from '@/lib/money'
 import { productCreateSchema, type ProductCreateInput } from '@/lib/schemas/product'
 import type { Pool } from 'pg'
 
+import { settleSearchIndexes } from './catalogue'
 import { MEDIA_FILE_PREFIX } from './media-files'
 import { getShop } from './payload'
+import { setStockContext } from './stock'
 import { inTransaction } from './transaction'
 import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from './tables'
 
@@ -22,7 +24,11 @@ export type ImportResult = { message: string; created: number; updated: number; 
  * statement inside one transaction. A dry run answers the same counts and writes nothing.
  * The caller has passed requireAdmin.
  */
-export async function importProducts(csvData: string, dryRun: boolean): Promise<ImportResult> {
+export async function importProducts(
+  csvData: string,
+  dryRun: boolean,
+  actor: string,
+): Promise<ImportResult> {
   const parsed = parseProductsCsv(csvData, MAX_IMPORT_ROWS)
   if (!parsed.ok) throw new BadInput(parsed.error, { field: 'csvData' })
   if (parsed.records.length === 0)
@@ -93,6 +99,7 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
       'SELECT 1 FROM products WHERE lower(sku) = ANY($1::text[]) ORDER BY sku FOR UPDATE',
       [lowerSkus],
     )
+    await setStockContext(client, { reason: 'import', actor })
     const { rows: result } = await client.query<{ created: boolean }>(
       `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
                              ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock)
@@ -126,6 +133,7 @@ export async function importProducts(csvData: string, dryRun: boolean): Promise<
     )
     return result
   })
+  await settleSearchIndexes(pool)
   const created = upserted.filter((r) => r.created).length
   return summary(created, upserted.length - created, false)
 }

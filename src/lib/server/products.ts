@@ -11,7 +11,8 @@ import { getShop } from './payload'
 /*
  * Owner operations on products. Every caller has passed requireAdmin, so these use the Local API
  * with overrideAccess: the admin key, not a Payload login, is the authority here. Payload's hooks
- * still run (the upload checks); the change feed's triggers tell every process of the write.
+ * still run (the upload checks, and naming the key's owner in the stock ledger); the change
+ * feed's triggers tell every process of the write.
  */
 
 export async function getProduct(sku: string): Promise<ProductDTO> {
@@ -20,6 +21,7 @@ export async function getProduct(sku: string): Promise<ProductDTO> {
 
 export async function createProduct(
   input: ProductCreateInput,
+  actor: string,
   image?: Uint8Array,
 ): Promise<ProductDTO> {
   const payload = await getShop()
@@ -31,6 +33,7 @@ export async function createProduct(
       data: { ...input, ...(imageId ? { image: imageId } : {}) },
       depth: 1,
       overrideAccess: true,
+      context: { actor },
     })
     return toProductDTO(created)
   } catch (error) {
@@ -45,7 +48,11 @@ export async function createProduct(
   }
 }
 
-export async function updateProduct(sku: string, patch: ProductUpdateInput): Promise<ProductDTO> {
+export async function updateProduct(
+  sku: string,
+  patch: ProductUpdateInput,
+  actor: string,
+): Promise<ProductDTO> {
   const payload = await getShop()
   const current = await findBySku(payload, sku)
   const updated = await payload.update({
@@ -54,6 +61,7 @@ export async function updateProduct(sku: string, patch: ProductUpdateInput): Pro
     data: patch,
     depth: 1,
     overrideAccess: true,
+    context: { actor },
   })
   return toProductDTO(updated)
 }

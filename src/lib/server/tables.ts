@@ -12,6 +12,9 @@ export const ORDER_LINES = 'orders_items'
 export const ORDER_LINE_PARENT = '_parent_id'
 export const ORDER_LINE_POSITION = '_order'
 
+/** The trigram indexes that answer any-case substring search on a product's name and sku. */
+export const PRODUCT_SEARCH_INDEXES = ['products_name_trgm_idx', 'products_sku_trgm_idx'] as const
+
 /** Every column that raw SQL uses, by table. */
 export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
   products: [
@@ -45,10 +48,28 @@ export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
     'source',
     'idempotency_key',
     'request_hash',
+    'status',
+    'paid',
+    'paid_amount',
+    'paid_at',
+    'payment_reference',
+    'note',
   ],
   [ORDER_LINES]: [ORDER_LINE_POSITION, ORDER_LINE_PARENT, 'id', 'sku', 'name', 'price', 'quantity'],
   delivery_areas: ['id', 'name', 'slug', 'fee', 'updated_at'],
   shop_settings: ['free_delivery_threshold'],
-  admin_tokens: ['id', 'token_hash', 'revoked', 'last_used_at'],
+  admin_tokens: ['id', 'label', 'token_hash', 'revoked', 'last_used_at'],
+  stock_movements: [
+    'id',
+    'product_id',
+    'sku',
+    'change',
+    'reason',
+    'order_id',
+    'note',
+    'actor',
+    'created_at',
+  ],
+  order_events: ['id', 'order_id', 'at', 'actor', 'kind', 'message'],
   admin_auth_failures: ['client', 'failures', 'window_start'],
 }

@@ -5,6 +5,10 @@ import { BadInput } from '@/lib/errors'
 /** The first problem of a failed parse as a readable message and the field it concerns. */
 export function firstIssue(error: z.ZodError): [string, { field: string }] {
   const issue = error.issues[0]
+  if (issue?.code === 'unrecognized_keys') {
+    const field = [...issue.path, issue.keys[0]].join('.')
+    return [`${field} is not a field this request takes`, { field }]
+  }
   const field = issue?.path.join('.') || 'body'
   const message = issue?.message ?? 'Invalid input'
   return [

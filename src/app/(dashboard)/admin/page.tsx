@@ -1,5 +1,14 @@
 import { Dashboard } from '@/components/dashboard/dashboard'
+import { getShopSettings } from '@/lib/server/settings'
 
-export default function AdminPage() {
-  return <Dashboard />
+// The shop's name and low-stock threshold come from its settings, read at request time.
+export const dynamic = 'force-dynamic'
+
+export default async function AdminPage() {
+  const settings = await getShopSettings()
+  return (
+    <Dashboard
+      shop={{ shopName: settings.shopName, lowStockThreshold: settings.lowStockThreshold }}
+    />
+  )
 }

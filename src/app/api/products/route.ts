@@ -3,6 +3,7 @@ import { productQuerySchema } from '@/lib/schemas/product-query'
 import { searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
 import { handle, json } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
+import { getShopSettings } from '@/lib/server/settings'
 import { firstIssue } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'
@@ -11,12 +12,14 @@ export const GET = handle(async (request: Request) => {
   const params = Object.fromEntries(new URL(request.url).searchParams)
   const parsed = productQuerySchema.safeParse(params)
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
-  const { q, category, limit, offset } = parsed.data
+  const { q, category, stock, limit, offset } = parsed.data
   const pool = (await getShop()).db.pool
-  if (!q && !category && limit === undefined && offset === undefined) {
+  if (!q && !category && !stock && limit === undefined && offset === undefined) {
     // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
     return wholeCatalogueResponse(pool, false)
   }
-  const { products, total } = await searchProducts(pool, parsed.data)
+  const stockBelow =
+    stock === 'low' ? (await getShopSettings()).lowStockThreshold : stock === 'out' ? 1 : undefined
+  const { products, total } = await searchProducts(pool, { ...parsed.data, stockBelow })
   return json(products, { headers: { 'x-total-count': String(total) } })
 })

@@ -1,6 +1,6 @@
 import { BadInput } from '@/lib/errors'
 import { productCreateSchema } from '@/lib/schemas/product'
-import { adminOnly } from '@/lib/server/admin-auth'
+import { adminActor, adminOnly } from '@/lib/server/admin-auth'
 import { parseJsonText, readBytes, readJson } from '@/lib/server/body'
 import { handle, json } from '@/lib/server/http'
 import { MAX_IMAGE_BYTES } from '@/lib/server/images'
@@ -14,9 +14,15 @@ export const POST = handle(
   adminOnly(async (request: Request) => {
     const type = request.headers.get('content-type') ?? ''
     if (!type.toLowerCase().startsWith('multipart/form-data')) {
-      return json(await createProduct(parseWith(productCreateSchema, await readJson(request))), {
-        status: 201,
-      })
+      return json(
+        await createProduct(
+          parseWith(productCreateSchema, await readJson(request)),
+          adminActor(request),
+        ),
+        {
+          status: 201,
+        },
+      )
     }
     const bytes = await readBytes(request, MAX_IMAGE_BYTES + 200_000)
     let form: FormData
@@ -35,6 +41,6 @@ export const POST = handle(
       image instanceof Blob && image.size > 0
         ? new Uint8Array(await image.arrayBuffer())
         : undefined
-    return json(await createProduct(input, imageBytes), { status: 201 })
+    return json(await createProduct(input, adminActor(request), imageBytes), { status: 201 })
   }),
 )

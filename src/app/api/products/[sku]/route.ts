@@ -1,4 +1,4 @@
-import { adminOnly } from '@/lib/server/admin-auth'
+import { adminActor, adminOnly } from '@/lib/server/admin-auth'
 import { readJson } from '@/lib/server/body'
 import { handle, json } from '@/lib/server/http'
 import { deleteProduct, updateProduct } from '@/lib/server/products'
@@ -13,7 +13,7 @@ export const PUT = handle(
   adminOnly(async (request: Request, { params }: Context) => {
     const { sku } = await params
     const patch = parseWith(productUpdateSchema, await readJson(request))
-    return json(await updateProduct(sku, patch))
+    return json(await updateProduct(sku, patch, adminActor(request)))
   }),
 )
 

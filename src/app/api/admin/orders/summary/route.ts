@@ -1,7 +1,7 @@
 import { orderFilterSchema } from '@/lib/schemas/order-filter'
 import { adminOnly } from '@/lib/server/admin-auth'
 import { handle, json } from '@/lib/server/http'
-import { orderFigures } from '@/lib/server/orders'
+import { orderFigures } from '@/lib/server/order-queries'
 import { parseWith } from '@/lib/server/validation'
 
 export const dynamic = 'force-dynamic'

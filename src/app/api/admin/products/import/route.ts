@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { adminOnly } from '@/lib/server/admin-auth'
+import { adminActor, adminOnly } from '@/lib/server/admin-auth'
 import { readJson } from '@/lib/server/body'
 import { handle, json } from '@/lib/server/http'
 import { importProducts } from '@/lib/server/product-import'
@@ -23,6 +23,6 @@ export const POST = handle(
       importSchema,
       await readJson(request, MAX_CSV_BYTES + 10_000),
     )
-    return json(await importProducts(csvData, dryRun))
+    return json(await importProducts(csvData, dryRun, adminActor(request)))
   }),
 )

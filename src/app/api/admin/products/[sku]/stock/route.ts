@@ -1,0 +1,31 @@
+import { stockAdjustmentSchema, stockQuerySchema } from '@/lib/schemas/stock'
+import { adminActor, adminOnly } from '@/lib/server/admin-auth'
+import { readJson } from '@/lib/server/body'
+import { handle, json } from '@/lib/server/http'
+import { adjustStock, stockMovements } from '@/lib/server/stock'
+import { parseWith } from '@/lib/server/validation'
+
+export const dynamic = 'force-dynamic'
+
+type Context = { params: Promise<{ sku: string }> }
+
+/** The product's stock and its latest movements in the ledger, newest first. */
+export const GET = handle(
+  adminOnly(async (request: Request, { params }: Context) => {
+    const { sku } = await params
+    const query = Object.fromEntries(new URL(request.url).searchParams)
+    const { limit } = parseWith(stockQuerySchema, query)
+    return json(await stockMovements(sku, limit))
+  }),
+)
+
+/** "Adjust stock": a delivery received, damaged goods, a count corrected. */
+export const POST = handle(
+  adminOnly(async (request: Request, { params }: Context) => {
+    const { sku } = await params
+    const adjustment = parseWith(stockAdjustmentSchema, await readJson(request))
+    await adjustStock(sku, adjustment, adminActor(request))
+    const { inStock, movements } = await stockMovements(sku, 1)
+    return json({ sku, inStock, movement: movements[0] }, { status: 201 })
+  }),
+)

@@ -1,0 +1,41 @@
+/** Why a product's stock changed: every movement in the ledger has one of these. */
+export const STOCK_REASONS = [
+  'opening',
+  'created',
+  'edit',
+  'import',
+  'sale',
+  'cancellation',
+  'delivery',
+  'damaged',
+  'correction',
+] as const
+export type StockReason = (typeof STOCK_REASONS)[number]
+
+/** The reasons the owner gives when adjusting stock by hand. */
+export const ADJUSTMENT_REASONS = ['delivery', 'damaged', 'correction'] as const
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number]
+
+export const REASON_LABELS: Record<StockReason, string> = {
+  opening: 'Opening balance',
+  created: 'Product created',
+  edit: 'Edited',
+  import: 'CSV import',
+  sale: 'Sale',
+  cancellation: 'Cancelled order',
+  delivery: 'Delivery received',
+  damaged: 'Damaged',
+  correction: 'Count correction',
+}
+
+/** One line of a product's ledger, as the API answers it. */
+export type StockMovementDTO = {
+  at: string
+  change: number
+  /** The stock right after this movement. */
+  balance: number
+  reason: StockReason
+  orderId: string | null
+  note: string | null
+  actor: string | null
+}

@@ -1,0 +1,236 @@
+import { expect, test, type Page } from '@playwright/test'
+import pg from 'pg'
+
+import { adminApi, baseURL, card, createProduct, search } from './helpers'
+
+test.skip(
+  ({ viewport }) => (viewport?.width ?? 1280) <= 768,
+  'the dashboard is for laptops and tablets',
+)
+
+const SCREENS = [
+  { name: 'laptop', width: 1280, height: 800 },
+  { name: '1024 px tablet', width: 1024, height: 768 },
+]
+
+async function login(page: Page) {
+  await page.goto('/admin')
+  await page.getByLabel('Admin Token').fill(process.env.E2E_ADMIN_TOKEN!)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('tab', { name: 'Products' })).toBeVisible()
+}
+
+async function shopName(): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ shop_name: string }>(
+      'SELECT shop_name FROM shop_settings LIMIT 1',
+    )
+    return rows[0]!.shop_name
+  } finally {
+    await client.end()
+  }
+}
+
+async function placeOrder(sku: string, quantity: number, payment = 'cash') {
+  const res = await fetch(`${baseURL()}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Zanele Khumalo', phone: '083 555 0199' },
+      area: 'sandton',
+      payment,
+      items: [{ sku, quantity }],
+    }),
+  })
+  expect(res.status).toBe(201)
+  return (await res.json()) as { orderId: string; total: number }
+}
+
+async function openOrder(page: Page, orderId: string) {
+  await page.getByRole('tab', { name: /^Orders/ }).click()
+  const table = page.getByRole('table', { name: 'Orders' })
+  await table.getByRole('button', { name: `View order ${orderId}` }).click()
+  return page.getByRole('dialog', { name: `Order ${orderId}` })
+}
+
+/** R 1 234,50 as the shop writes it, with en-ZA's no-break space between thousands. */
+const rand = (amount: number) =>
+  `R ${Math.trunc(amount)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, '\u00a0')},${Math.round((amount % 1) * 100)
+    .toString()
+    .padStart(2, '0')}`
+
+for (const screen of SCREENS) {
+  test(`the owner confirms, packs, sends out, delivers and records the cash on a ${screen.name}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height })
+    const product = await createProduct({ price: 100, inStock: 10 })
+    const { orderId, total } = await placeOrder(product.sku, 2)
+    const shop = await shopName()
+    await login(page)
+    const dialog = await openOrder(page, orderId)
+    await expect(dialog.getByTestId('order-stage')).toHaveText('New')
+    const whatsapp = dialog.getByRole('link', { name: 'Send update on WhatsApp' })
+    await expect(whatsapp).toHaveCount(0)
+
+    const steps = [
+      ['Confirm', 'Confirmed', `Hi Zanele, your order ${orderId} from ${shop} is confirmed.`],
+      ['Mark as packed', 'Packed', `Hi Zanele, your order ${orderId} from ${shop} is packed.`],
+      [
+        'Out for delivery',
+        'Out for delivery',
+        `Hi Zanele, your order ${orderId} from ${shop} is out for delivery. Please have ${rand(total)} ready in cash.`,
+      ],
+      [
+        'Mark as delivered',
+        'Delivered',
+        `Hi Zanele, your order ${orderId} from ${shop} has been delivered. Thank you!`,
+      ],
+    ] as const
+    for (const [button, stage, message] of steps) {
+      await dialog.getByRole('button', { name: button, exact: true }).click()
+      await expect(dialog.getByTestId('order-stage')).toHaveText(stage)
+      await expect(whatsapp).toHaveAttribute(
+        'href',
+        `https://wa.me/27835550199?text=${encodeURIComponent(message)}`,
+      )
+    }
+    await expect(dialog.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+
+    await dialog.getByLabel('Reference (optional)').fill('Cash in hand')
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click()
+    await expect(dialog.getByTestId('order-paid')).toHaveText(
+      `Paid ${rand(total)}, reference Cash in hand`,
+    )
+    await dialog.getByLabel('Note', { exact: true }).fill('Gate code 4411')
+    await dialog.getByRole('button', { name: 'Save note' }).click()
+    const history = dialog.getByRole('list', { name: 'Order history' }).locator('li')
+    await expect(history).toHaveCount(6)
+    await expect(history.nth(0)).toContainText('Status: New → Confirmed')
+    await expect(history.nth(3)).toContainText('Status: Out for delivery → Delivered')
+    await expect(history.nth(4)).toContainText(
+      `Marked as paid: ${rand(total)}, reference Cash in hand`,
+    )
+    await expect(history.nth(5)).toContainText('Note: Gate code 4411')
+    await expect(history.nth(5)).toContainText('owner')
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    const row = page.getByRole('table', { name: 'Orders' }).locator('tr', { hasText: orderId })
+    await expect(row.locator('.status')).toHaveText('New')
+    await expect(row.locator('.stage')).toHaveText('Delivered')
+    await expect(row).toContainText('Paid')
+    await page.getByLabel('Status').selectOption('delivered')
+    await page.getByLabel('Paid', { exact: true }).selectOption('true')
+    await expect(row).toBeVisible()
+    await page.getByLabel('Paid', { exact: true }).selectOption('false')
+    await expect(row).toHaveCount(0)
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+}
+
+test('a cancelled order puts its stock back on the storefront', async ({ page }) => {
+  const product = await createProduct({ price: 50, inStock: 3 })
+  const { orderId } = await placeOrder(product.sku, 3)
+  await page.goto('/')
+  await search(page, product.name)
+  await expect(card(page, product.name).locator('.product-stock')).toHaveText('Out of Stock')
+
+  await login(page)
+  const dialog = await openOrder(page, orderId)
+  const asked: string[] = []
+  page.on('dialog', (d) => {
+    asked.push(d.message())
+    void d.accept()
+  })
+  await dialog.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(dialog.getByTestId('order-stage')).toHaveText('Cancelled')
+  expect(asked).toEqual([
+    `Cancel order ${orderId}? Its items go back into stock. This cannot be undone.`,
+  ])
+  await expect(dialog.getByRole('link', { name: 'Send update on WhatsApp' })).toHaveAttribute(
+    'href',
+    /has%20been%20cancelled\.$/,
+  )
+  await expect(dialog.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+
+  // What a shopper sees is at most 2 s old (answers are shared for that long): look again.
+  await expect(async () => {
+    await page.goto(`/?q=${encodeURIComponent(product.name)}`)
+    await expect(card(page, product.name).locator('.product-stock')).toHaveText('3 in stock', {
+      timeout: 500,
+    })
+  }).toPass({ timeout: 10_000 })
+  const movements = (await (
+    await adminApi('GET', `/api/admin/products/${product.sku}/stock`)
+  ).json()) as { movements: { reason: string; orderId: string | null }[] }
+  expect(movements.movements[0]).toMatchObject({ reason: 'cancellation', orderId })
+})
+
+test('new orders show on the Orders tab and in the title without a reload', async ({ page }) => {
+  const product = await createProduct({ price: 20, inStock: 20 })
+  await login(page)
+  const ordersTab = page.getByRole('tab', { name: /^Orders/ })
+  await expect(ordersTab).toHaveText('Orders')
+  const first = await placeOrder(product.sku, 1)
+  await placeOrder(product.sku, 1, 'shop-to-shop')
+  await expect(ordersTab).toHaveText('Orders2', { timeout: 15_000 })
+  await expect(page).toHaveTitle(/^\(2 new\) /)
+  await ordersTab.click()
+  await expect(ordersTab).toHaveText('Orders')
+  await expect(page).not.toHaveTitle(/new\)/)
+  const table = page.getByRole('table', { name: 'Orders' })
+  await expect(table).toContainText(first.orderId)
+  const third = await placeOrder(product.sku, 1)
+  await expect(table).toContainText(third.orderId, { timeout: 15_000 })
+})
+
+test('the products tab filters low and sold-out stock, and stock is adjusted with a reason', async ({
+  page,
+}) => {
+  const tag = `Shelf ${Date.now().toString(36)}`
+  const low = await createProduct({ name: `${tag} low`, price: 20, inStock: 2 })
+  const out = await createProduct({ name: `${tag} out`, price: 20, inStock: 0 })
+  const plenty = await createProduct({ name: `${tag} plenty`, price: 20, inStock: 40 })
+  await login(page)
+  const table = page.getByRole('table', { name: 'Products' })
+  const filter = page.getByLabel('Stock', { exact: true })
+  await page.getByLabel('Search products by name or SKU').fill(tag)
+  await expect(table).toContainText(plenty.sku)
+  await filter.selectOption('low')
+  await expect(table).toContainText(low.sku)
+  await expect(table).toContainText(out.sku)
+  await expect(table).not.toContainText(plenty.sku)
+  await filter.selectOption('out')
+  await expect(table).not.toContainText(low.sku)
+  await expect(table).toContainText(out.sku)
+
+  await filter.selectOption('')
+  await table.getByRole('button', { name: `View ${low.name}` }).click()
+  const dialog = page.getByRole('dialog', { name: low.name })
+  await dialog.getByLabel('Units (+ in, − out)').fill('24')
+  await dialog.getByLabel('Reason').selectOption('delivery')
+  await dialog.getByLabel('Note', { exact: true }).fill('Supplier invoice 77')
+  await dialog.getByRole('button', { name: 'Adjust stock' }).click()
+  await expect(dialog.getByTestId('view-stock')).toHaveText('26')
+  const movements = dialog.getByRole('table', { name: 'Stock movements' }).locator('tbody tr')
+  await expect(movements.first()).toContainText('+24')
+  await expect(movements.first()).toContainText('Delivery received (Supplier invoice 77)')
+  await expect(movements.first()).toContainText('owner')
+
+  await dialog.getByLabel('Units (+ in, − out)').fill('-30')
+  await dialog.getByLabel('Reason').selectOption('damaged')
+  await dialog.getByRole('button', { name: 'Adjust stock' }).click()
+  await expect(page.locator('.toast')).toContainText(
+    `Stock of ${low.sku} cannot go below 0: it has 26 in stock.`,
+  )
+  await expect(dialog.getByTestId('view-stock')).toHaveText('26')
+})
