@@ -25,7 +25,11 @@ import { peekCachedBody } from '../src/lib/server/caches'
 import { wholeCatalogueResponse } from '../src/lib/server/catalogue'
 import { clientAddress } from '../src/lib/client-address'
 import { JSON_HEADERS } from '../src/lib/server/http'
-import { sendSharedResponse, sharedResponseKey } from '../src/lib/server/response-cache'
+import {
+  readOwnWrites,
+  sendSharedResponse,
+  sharedResponseKey,
+} from '../src/lib/server/response-cache'
 import { acceptsGzip } from '../src/lib/server/stream'
 import { serveMediaFile } from '../src/lib/server/media-files'
 import { requestContext } from '../src/lib/server/request-context'
@@ -70,6 +74,7 @@ const server = http.createServer((req, res) => {
 })
 
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
+  readOwnWrites(req, res)
   if (req.method === 'GET' && req.url === '/api/products') {
     void sendWholeCatalogue(req, res)
     return

@@ -372,6 +372,19 @@ describe('answers shared for a second', () => {
     await within(1000, total, (headers) => headers.get('x-total-count') === '0')
   })
 
+  it('shows the owner their own write at once, even one the feed does not announce', async () => {
+    const stock = (await lantern()).inStock
+    await lantern()
+    // A change of stock alone is not announced: without the owner's write dropping the shared
+    // answers, the next read would be the one held a moment ago.
+    const put = await admin('PUT', '/api/products/ELE-003', { inStock: stock + 5 })
+    expect(put.status).toBe(200)
+    expect((await lantern()).inStock).toBe(stock + 5)
+    const refused = await admin('PUT', '/api/products/ELE-003', { inStock: -1 })
+    expect(refused.status).toBe(400)
+    await sql(`UPDATE products SET in_stock = $1 WHERE sku = 'ELE-003'`, [stock])
+  })
+
   it('compresses what it shares, and leaves the client router its own answers', async () => {
     const raw = await new Promise<{ encoding?: string; length: number; vary?: string }>(
       (resolve, reject) => {

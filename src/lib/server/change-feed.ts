@@ -35,6 +35,11 @@ export function onChange(listener: (topic: Topic | 'all') => void): () => void {
   return () => feed.listeners.delete(listener)
 }
 
+/** Tells this process's listeners that anything may have changed, without waiting for the feed. */
+export function announceHere(): void {
+  announce('all')
+}
+
 /**
  * Whether announcements are arriving now. While they are not, nothing may be served from a
  * cache: a write elsewhere would go unseen.

@@ -3,7 +3,7 @@ import type http from 'node:http'
 import zlib from 'node:zlib'
 
 import { looksLikePhone } from '@/lib/phone-hint'
-import { feedIsLive, onChange } from './change-feed'
+import { announceHere, feedIsLive, onChange } from './change-feed'
 import { DATABASE_RETRY_AFTER_SECONDS } from './http'
 import { Microcache } from './microcache'
 import { pickEncoding } from './static-files'
@@ -86,6 +86,27 @@ export function sharedResponseKey(req: http.IncomingMessage): string | undefined
     headerText(req.headers['sec-ch-ua-mobile']),
   )
   return `${phone ? 'phone' : 'desk'} ${req.url}`
+}
+
+/** Where the owner and staff write: the dashboard's calls, quick edit, and Payload's own API. */
+const OWNER_WRITES = /^\/(api\/admin\/|api\/products(\/|\?|$)|cms\/api\/)/
+
+/**
+ * Lets whoever changed the catalogue read the change back at once. The change feed would tell
+ * this process too, but a moment later, and the dashboard asks again as soon as the write is
+ * answered; so a successful owner write drops this process's caches as its answer's headers go
+ * out, after the write has committed (a load begun before then is not kept). A shopper's order
+ * changes only stock, which shared answers may show late by the 2 s the shop allows.
+ */
+export function readOwnWrites(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return
+  if (!OWNER_WRITES.test(req.url ?? '')) return
+  const writeHead = res.writeHead
+  // Node sends implicit headers (a bare end()) through writeHead as well.
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (args[0] < 400) announceHere()
+    return writeHead.apply(this, args)
+  } as typeof writeHead
 }
 
 function headerText(value: string | string[] | undefined): string | null {
