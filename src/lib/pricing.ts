@@ -24,3 +24,147 @@ export function orderTotals(lines: PricedLine[], areaFee: Cents, freeFrom: Cents
 export function shortOfFreeDelivery(subtotal: Cents, freeFrom: Cents): Cents {
   return Math.max(0, freeFrom - subtotal)
 }
+
+/**
+ * A quantity break: from `from` units on, each costs `priceCents`. Breaks are kept in rising
+ * order of `from`, each cheaper than the one before.
+ */
+export type PriceBreak = { from: number; priceCents: Cents }
+
+/** A product's wholesale rules, each optional: null or [] means no rule. */
+export type QuantityRules = {
+  minQty: number | null
+  caseSize: number | null
+  breaks: readonly PriceBreak[]
+}
+
+export const NO_RULES: QuantityRules = { minQty: null, caseSize: null, breaks: [] }
+
+/** What one unit costs at `quantity`, which break gave it, and the break after it if any. */
+export type UnitPrice = { unitCents: Cents; applied?: PriceBreak; next?: PriceBreak }
+
+/**
+ * The unit price for a line of `quantity`: the break with the largest `from` the quantity
+ * reaches, unless the product's own price (its special when it has one) is lower still, so a
+ * special never costs a bulk buyer more.
+ */
+export function unitPriceFor(
+  chargedCents: Cents,
+  breaks: readonly PriceBreak[],
+  quantity: number,
+): UnitPrice {
+  let applied: PriceBreak | undefined
+  let next: PriceBreak | undefined
+  for (const b of breaks) {
+    if (quantity >= b.from) applied = b
+    else if (!next || b.from < next.from) next = b
+  }
+  const unitCents = applied && applied.priceCents < chargedCents ? applied.priceCents : chargedCents
+  return {
+    unitCents,
+    ...(applied && applied.priceCents < chargedCents ? { applied } : {}),
+    ...(next && next.priceCents < unitCents ? { next } : {}),
+  }
+}
+
+/** The step a quantity moves by: the case size, or 1. */
+export function quantityStep(rules: QuantityRules): number {
+  return rules.caseSize ?? 1
+}
+
+/** The smallest quantity that keeps every rule: the minimum, rounded up to a whole case. */
+export function smallestQuantity(rules: QuantityRules): number {
+  const step = quantityStep(rules)
+  return Math.max(step, Math.ceil((rules.minQty ?? 1) / step) * step)
+}
+
+/** The largest quantity of whole cases that `stock` covers (0 when not even the minimum). */
+export function largestQuantity(rules: QuantityRules, stock: number): number {
+  const step = quantityStep(rules)
+  const most = Math.floor(Math.max(0, stock) / step) * step
+  return most >= smallestQuantity(rules) ? most : 0
+}
+
+/** A quantity put right: up to the smallest allowed, down to whole cases within `stock`. */
+export function fitQuantity(rules: QuantityRules, quantity: number, stock: number): number {
+  const step = quantityStep(rules)
+  const wanted = Math.max(smallestQuantity(rules), Math.ceil(quantity / step) * step)
+  return Math.min(wanted, largestQuantity(rules, stock))
+}
+
+export type BrokenRule =
+  | { rule: 'minQty'; minQty: number; message: string }
+  | { rule: 'caseSize'; caseSize: number; message: string }
+
+/** The first rule `quantity` breaks for `sku`, in words a buyer can act on, or undefined. */
+export function brokenRule(
+  sku: string,
+  rules: QuantityRules,
+  quantity: number,
+): BrokenRule | undefined {
+  if (rules.minQty !== null && quantity < rules.minQty) {
+    return {
+      rule: 'minQty',
+      minQty: rules.minQty,
+      message: `${sku} has a minimum order of ${rules.minQty} units; this order has ${quantity}.`,
+    }
+  }
+  if (rules.caseSize !== null && quantity % rules.caseSize !== 0) {
+    return {
+      rule: 'caseSize',
+      caseSize: rules.caseSize,
+      message: `${sku} is sold in cases of ${rules.caseSize}; ${quantity} is not a whole number of cases.`,
+    }
+  }
+  return undefined
+}
+
+/** A VAT rate as stored: a percentage with at most two decimals (15 or 15.5). */
+export type VatRate = number
+
+/**
+ * The VAT within a VAT-inclusive amount: gross x rate / (100 + rate), in integer arithmetic on
+ * hundredths of a percent, rounded half up to the cent once. Applied once to a document's total
+ * (lines and delivery), never line by line, so the parts always add up: net + VAT = gross.
+ */
+export function vatIncluded(
+  grossCents: Cents,
+  rate: VatRate,
+): { vatCents: Cents; netCents: Cents } {
+  const basis = BigInt(Math.round(rate * 100))
+  const gross = BigInt(grossCents)
+  const divisor = 10_000n + basis
+  const vat = (2n * gross * basis + divisor) / (2n * divisor)
+  return { vatCents: Number(vat), netCents: grossCents - Number(vat) }
+}
+
+/** A product as an order prices it: its charged price and its rules. */
+export type RuledProduct = { sku: string; name: string; chargedCents: Cents; rules: QuantityRules }
+
+/**
+ * The order's lines priced by their rules: the same sku asked for twice is one line (its breaks
+ * apply to the whole quantity), in the order each sku first appears. Calls `onBroken` (which
+ * throws) with the first rule a line breaks, by sku, before anything is priced.
+ */
+export function priceOrderLines(
+  items: readonly { sku: string; quantity: number }[],
+  product: (sku: string) => RuledProduct,
+  onBroken: (broken: BrokenRule, sku: string) => never,
+): (PricedLine & UnitPrice)[] {
+  const quantities = new Map<string, number>()
+  for (const item of items)
+    quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity)
+  const lines = [...quantities].map(([sku, quantity]) => ({ found: product(sku), quantity }))
+  // Checked in sku order, so the rule reported does not depend on the order of the lines.
+  const bySku = [...lines].sort((a, b) => (a.found.sku < b.found.sku ? -1 : 1))
+  for (const { found, quantity } of bySku) {
+    const broken = brokenRule(found.sku, found.rules, quantity)
+    if (broken) onBroken(broken, found.sku)
+  }
+  return lines.map(({ found, quantity }) => ({
+    sku: found.sku,
+    name: found.name,
+    quantity,
+    ...unitPriceFor(found.chargedCents, found.rules.breaks, quantity),
+  }))
+}
