@@ -46,10 +46,13 @@ export async function bareOrders(options: {
           [picked, picked.map(() => 1)],
         )
         const fee = area.rows[0]!.fee as string
+        const counter = await client.query<{ last: string }>(
+          'UPDATE invoice_counter SET last = last + 1 RETURNING last',
+        )
         const inserted = await client.query<{ id: number }>(
-          `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment, subtotal, fee, total)
-           VALUES ($1, 'Bench', '0820000000', 'soweto', 'Soweto', 'cash', 100, $2, 100 + $2::numeric) RETURNING id`,
-          [`BARE-${randomBytes(6).toString('hex')}`, fee],
+          `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment, subtotal, fee, total, invoice_number)
+           VALUES ($1, 'Bench', '0820000000', 'soweto', 'Soweto', 'cash', 100, $2, 100 + $2::numeric, $3) RETURNING id`,
+          [`BARE-${randomBytes(6).toString('hex')}`, fee, counter.rows[0]!.last],
         )
         const id = inserted.rows[0]!.id
         await client.query(

@@ -71,15 +71,17 @@ export async function loadOrders(databaseUrl: string, count: number): Promise<vo
     const idChar = (k: number) => `substr($2, 1 + ((i / ${31 ** k}) % 31)::int, 1)`
     await db.query(
       `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment,
-                           subtotal, fee, total, created_at, updated_at)
+                           subtotal, fee, total, created_at, updated_at, invoice_number)
        SELECT 'KC-' || ${[5, 4, 3, 2, 1, 0].map(idChar).join(' || ')},
               'Buyer ' || i, '082 000 ' || lpad((i % 10000)::text, 4, '0'),
               'soweto', 'Soweto', (CASE WHEN i % 3 = 0 THEN 'shop-to-shop' ELSE 'cash' END)::enum_orders_payment,
               100.00, 50.00, 150.00,
-              now() - (i * interval '10 minutes'), now() - (i * interval '10 minutes')
+              now() - (i * interval '10 minutes'), now() - (i * interval '10 minutes'),
+              (SELECT last FROM invoice_counter) + $1::int - i + 1
          FROM generate_series(1, $1::int) AS i`,
       [count, ORDER_ID_ALPHABET],
     )
+    await db.query('UPDATE invoice_counter SET last = last + $1::int', [count])
     await db.query(
       `INSERT INTO orders_items (_order, _parent_id, id, sku, name, price, quantity)
        SELECT n, o.id, md5(o.id::text || '-' || n), 'SC-00000' || n, 'Bench line ' || n, 50.00, 1

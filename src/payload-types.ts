@@ -148,6 +148,23 @@ export interface Product {
    */
   imageURL?: string | null;
   inStock: number;
+  minQty?: number | null;
+  /**
+   * Sold only in multiples of this.
+   */
+  caseSize?: number | null;
+  /**
+   * From how many units each price applies, e.g. [{"from": 12, "price": 9}, {"from": 48, "price": 8.5}].
+   */
+  priceBreaks?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -218,6 +235,10 @@ export interface DeliveryArea {
    */
   slug: string;
   fee: number;
+  /**
+   * This area's smallest order in rand, above the shop's; empty for the shop's.
+   */
+  minOrderValue?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -232,6 +253,8 @@ export interface Order {
     name: string;
     phone: string;
     address?: string | null;
+    business?: string | null;
+    vatNumber?: string | null;
   };
   area: string;
   areaName: string;
@@ -247,6 +270,13 @@ export interface Order {
   fee: number;
   total: number;
   source: string;
+  invoiceNumber: number;
+  /**
+   * The VAT rate when placed; empty when the shop was not registered.
+   */
+  vatRate?: number | null;
+  vat?: number | null;
+  sellerVatNumber?: string | null;
   status: 'new' | 'confirmed' | 'packed' | 'out-for-delivery' | 'delivered' | 'cancelled';
   paid: boolean;
   paidAmount?: number | null;
@@ -412,6 +442,9 @@ export interface ProductsSelect<T extends boolean = true> {
   image?: T;
   imageURL?: T;
   inStock?: T;
+  minQty?: T;
+  caseSize?: T;
+  priceBreaks?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -423,6 +456,7 @@ export interface DeliveryAreasSelect<T extends boolean = true> {
   name?: T;
   slug?: T;
   fee?: T;
+  minOrderValue?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -438,6 +472,8 @@ export interface OrdersSelect<T extends boolean = true> {
         name?: T;
         phone?: T;
         address?: T;
+        business?: T;
+        vatNumber?: T;
       };
   area?: T;
   areaName?: T;
@@ -455,6 +491,10 @@ export interface OrdersSelect<T extends boolean = true> {
   fee?: T;
   total?: T;
   source?: T;
+  invoiceNumber?: T;
+  vatRate?: T;
+  vat?: T;
+  sellerVatNumber?: T;
   status?: T;
   paid?: T;
   paidAmount?: T;
@@ -624,6 +664,17 @@ export interface ShopSetting {
   freeDeliveryThreshold: number;
   lowStockThreshold: number;
   /**
+   * The smallest order (before delivery) in rand; empty for none.
+   */
+  minOrderValue?: number | null;
+  /**
+   * The address printed on tax invoices.
+   */
+  shopAddress?: string | null;
+  vatRegistered?: boolean | null;
+  vatNumber?: string | null;
+  vatRate: number;
+  /**
    * When the demo shop was seeded; it is seeded once.
    */
   seededAt?: string | null;
@@ -640,6 +691,11 @@ export interface ShopSettingsSelect<T extends boolean = true> {
   whatsappNumber?: T;
   freeDeliveryThreshold?: T;
   lowStockThreshold?: T;
+  minOrderValue?: T;
+  shopAddress?: T;
+  vatRegistered?: T;
+  vatNumber?: T;
+  vatRate?: T;
   seededAt?: T;
   updatedAt?: T;
   createdAt?: T;

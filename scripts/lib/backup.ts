@@ -96,6 +96,8 @@ export async function loadDatabase(url: string, folder: string, manifest: Manife
       if (!table || SKIPPED_TABLES.has(name)) continue
       // The dump holds what the triggers wrote (the stock ledger): they must not write it twice.
       await client.query(`ALTER TABLE ${quote(name)} DISABLE TRIGGER USER`)
+      // A migration may have put a row in (the invoice counter's one row): the dump's replaces it.
+      await client.query(`DELETE FROM ${quote(name)}`)
       await pipeline(
         fs.createReadStream(path.join(folder, 'db', `${name}.copy`)),
         client.query(

@@ -1,6 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { anyone, isAdmin } from '@/access'
+import { VAT_NUMBER } from '@/lib/schemas/order'
 
 export const SHOP_SETTINGS_SLUG = 'shop-settings'
 
@@ -24,6 +25,36 @@ export const ShopSettings: GlobalConfig = {
     },
     { name: 'freeDeliveryThreshold', type: 'number', required: true, defaultValue: 500, min: 0 },
     { name: 'lowStockThreshold', type: 'number', required: true, defaultValue: 5, min: 0 },
+    {
+      name: 'minOrderValue',
+      type: 'number',
+      min: 0,
+      admin: { description: 'The smallest order (before delivery) in rand; empty for none.' },
+    },
+    {
+      name: 'shopAddress',
+      type: 'textarea',
+      admin: { description: 'The address printed on tax invoices.' },
+    },
+    { name: 'vatRegistered', label: 'VAT registered', type: 'checkbox', defaultValue: false },
+    {
+      name: 'vatNumber',
+      label: 'VAT number',
+      type: 'text',
+      validate: (value: unknown, { siblingData }: { siblingData: { vatRegistered?: boolean } }) =>
+        !siblingData.vatRegistered || (typeof value === 'string' && VAT_NUMBER.test(value))
+          ? true
+          : 'A South African VAT number is 10 digits starting with 4',
+    },
+    {
+      name: 'vatRate',
+      label: 'VAT rate (%)',
+      type: 'number',
+      required: true,
+      defaultValue: 15,
+      min: 0,
+      max: 100,
+    },
     {
       name: 'seededAt',
       type: 'date',

@@ -22,6 +22,7 @@ const order: AdminOrderDTO = {
   fee: 0,
   total: 600.67,
   source: 'web',
+  invoiceNumber: 1,
   status: 'out-for-delivery',
   paid: false,
   paidAmount: null,

@@ -5,7 +5,7 @@ import type { FulfilmentStatus } from './fulfilment'
 export type OrderDTO = {
   orderId: string
   createdAt: string
-  customer: { name: string; phone: string; address?: string }
+  customer: { name: string; phone: string; address?: string; business?: string; vatNumber?: string }
   area: string
   areaName: string
   payment: PaymentMethod
@@ -14,7 +14,14 @@ export type OrderDTO = {
   fee: number
   total: number
   source: string
+  /** The tax invoice's number: the shop's orders, numbered 1, 2, 3… with no gaps. */
+  invoiceNumber: number
+  /** Present when the shop was VAT registered: the VAT included in the total, in rand. */
+  vat?: OrderVat
 }
+
+/** The VAT an order's total includes, worked out once on the total (lines and delivery). */
+export type OrderVat = { rate: number; amount: number; sellerVatNumber: string }
 
 /** An order as the owner's API answers it: the customer's order, and where it stands. */
 export type AdminOrderDTO = OrderDTO & {

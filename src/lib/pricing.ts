@@ -1,4 +1,4 @@
-import { addCents, multiplyCents, type Cents } from './money'
+import { addCents, formatRand, multiplyCents, type Cents } from './money'
 
 export type PricedLine = { sku: string; name: string; unitCents: Cents; quantity: number }
 
@@ -167,4 +167,13 @@ export function priceOrderLines(
     quantity,
     ...unitPriceFor(found.chargedCents, found.rules.breaks, quantity),
   }))
+}
+
+/**
+ * Why a cart below the minimum order cannot be placed, with what to add: the shop's minimum, or
+ * the area's when it has its own.
+ */
+export function minimumOrderMessage(minimum: Cents, subtotal: Cents, areaName?: string): string {
+  const scope = areaName ? ` for ${areaName}` : ''
+  return `The minimum order${scope} is ${formatRand(minimum)} before delivery. Add ${formatRand(minimum - subtotal)} more.`
 }

@@ -9,6 +9,10 @@ export type ProductDTO = {
   description?: string
   imageURL?: string
   inStock: number
+  /** Wholesale rules, each left out when the product has none. */
+  minQty?: number
+  caseSize?: number
+  priceBreaks?: { from: number; price: number }[]
 }
 
 /** The contract's product from stored fields: optional ones are left out when empty. */
@@ -22,6 +26,9 @@ export function productDTO(fields: {
   oldPrice?: number | null
   description?: string | null
   imageURL?: string | null
+  minQty?: number | null
+  caseSize?: number | null
+  priceBreaks?: { from: number; price: number }[] | null
 }): ProductDTO {
   const dto: ProductDTO = {
     sku: fields.sku,
@@ -34,6 +41,9 @@ export function productDTO(fields: {
   if (fields.oldPrice != null) dto.oldPrice = fields.oldPrice
   if (fields.description) dto.description = fields.description
   if (fields.imageURL) dto.imageURL = fields.imageURL
+  if (fields.minQty != null) dto.minQty = fields.minQty
+  if (fields.caseSize != null) dto.caseSize = fields.caseSize
+  if (fields.priceBreaks?.length) dto.priceBreaks = fields.priceBreaks
   return dto
 }
 
@@ -47,9 +57,31 @@ const PRODUCT_FIELDS: readonly (keyof ProductDTO)[] = [
   'description',
   'imageURL',
   'inStock',
+  'minQty',
+  'caseSize',
 ]
 
 /** Two copies of a product say the same, field by field (a refetched list brings new objects). */
 export function sameProduct(a: ProductDTO, b: ProductDTO): boolean {
-  return a === b || PRODUCT_FIELDS.every((field) => a[field] === b[field])
+  return (
+    a === b ||
+    (PRODUCT_FIELDS.every((field) => a[field] === b[field]) &&
+      JSON.stringify(a.priceBreaks) === JSON.stringify(b.priceBreaks))
+  )
+}
+
+/** A product's wholesale rules in cents, as the pricing functions take them. */
+export function rulesOf(product: Pick<ProductDTO, 'minQty' | 'caseSize' | 'priceBreaks'>): {
+  minQty: number | null
+  caseSize: number | null
+  breaks: { from: number; priceCents: number }[]
+} {
+  return {
+    minQty: product.minQty ?? null,
+    caseSize: product.caseSize ?? null,
+    breaks: (product.priceBreaks ?? []).map((b) => ({
+      from: b.from,
+      priceCents: Math.round(b.price * 100),
+    })),
+  }
 }

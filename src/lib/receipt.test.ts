@@ -18,6 +18,7 @@ const order: OrderDTO = {
   fee: 0,
   total: 548.98,
   source: 'web',
+  invoiceNumber: 1,
 }
 
 describe('receipt', () => {

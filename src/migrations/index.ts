@@ -6,6 +6,7 @@ import * as migration_20261123_130000_catalogue_indexes from './20261123_130000_
 import * as migration_20261123_140000_read_path from './20261123_140000_read_path'
 import * as migration_20261123_211755_media_storage_fields from './20261123_211755_media_storage_fields'
 import * as migration_20261124_055338_fulfilment_and_ledger from './20261124_055338_fulfilment_and_ledger'
+import * as migration_20261124_100042_wholesale_vat_invoices from './20261124_100042_wholesale_vat_invoices'
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261124_055338_fulfilment_and_ledger.up,
     down: migration_20261124_055338_fulfilment_and_ledger.down,
     name: '20261124_055338_fulfilment_and_ledger',
+  },
+  {
+    up: migration_20261124_100042_wholesale_vat_invoices.up,
+    down: migration_20261124_100042_wholesale_vat_invoices.down,
+    name: '20261124_100042_wholesale_vat_invoices',
   },
 ]

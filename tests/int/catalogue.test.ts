@@ -34,6 +34,9 @@ const CONTRACT_KEYS = [
   'description',
   'imageURL',
   'inStock',
+  'minQty',
+  'caseSize',
+  'priceBreaks',
 ]
 
 describe('GET /api/products', () => {

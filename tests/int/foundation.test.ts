@@ -217,8 +217,8 @@ describe('database rules', () => {
         `INSERT INTO delivery_areas (name, slug, fee) SELECT name, slug || '-x', fee FROM delivery_areas LIMIT 1`,
       ),
     ).toBe('23505')
-    const insertOrder = `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment, subtotal, fee, total)
-      VALUES ('KC-TEST01', 'A', '0820000000', 'soweto', 'Soweto', 'cash', 10, 0, 10)`
+    const insertOrder = `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment, subtotal, fee, total, invoice_number)
+      VALUES ('KC-TEST01', 'A', '0820000000', 'soweto', 'Soweto', 'cash', 10, 0, 10, 999999999)`
     expect(await violation(insertOrder)).toBe('none')
     expect(await violation(insertOrder)).toBe('23505')
     await sql(`DELETE FROM orders WHERE order_id = 'KC-TEST01'`)

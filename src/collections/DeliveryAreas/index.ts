@@ -25,5 +25,13 @@ export const DeliveryAreas: CollectionConfig = {
       admin: { readOnly: true, description: 'Derived from the name; what checkout sends.' },
     },
     { name: 'fee', type: 'number', required: true, min: 0 },
+    {
+      name: 'minOrderValue',
+      type: 'number',
+      min: 0,
+      admin: {
+        description: "This area's smallest order in rand, above the shop's; empty for the shop's.",
+      },
+    },
   ],
 }

@@ -14,7 +14,7 @@ export const Orders: CollectionConfig = {
   slug: ORDERS_SLUG,
   admin: {
     useAsTitle: 'orderId',
-    defaultColumns: ['orderId', 'createdAt', 'areaName', 'payment', 'total'],
+    defaultColumns: ['orderId', 'invoiceNumber', 'createdAt', 'areaName', 'payment', 'total'],
   },
   access: { read: isStaff, create: nobody, update: nobody, delete: nobody },
   fields: [
@@ -26,6 +26,8 @@ export const Orders: CollectionConfig = {
         { name: 'name', type: 'text', required: true },
         { name: 'phone', type: 'text', required: true },
         { name: 'address', type: 'text' },
+        { name: 'business', type: 'text' },
+        { name: 'vatNumber', type: 'text' },
       ],
     },
     { name: 'area', type: 'text', required: true },
@@ -55,6 +57,14 @@ export const Orders: CollectionConfig = {
     { name: 'fee', type: 'number', required: true },
     { name: 'total', type: 'number', required: true },
     { name: 'source', type: 'text', required: true, defaultValue: 'web' },
+    { name: 'invoiceNumber', type: 'number', required: true, unique: true, index: true },
+    {
+      name: 'vatRate',
+      type: 'number',
+      admin: { description: 'The VAT rate when placed; empty when the shop was not registered.' },
+    },
+    { name: 'vat', type: 'number' },
+    { name: 'sellerVatNumber', type: 'text' },
     {
       name: 'status',
       type: 'select',

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { CATEGORIES } from '@/lib/categories'
-import { IMAGE_URL_PATTERN } from '@/lib/schemas/product'
+import { IMAGE_URL_PATTERN, priceBreaksSchema } from '@/lib/schemas/product'
 import { recordEditor } from './hooks/record-editor'
 
 export const PRODUCTS_SLUG = 'products'
@@ -11,6 +11,11 @@ const positiveMoney = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'number' && value > 0)
     ? true
     : 'Must be more than 0'
+
+const wholeOrEmpty = (value: unknown) =>
+  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= 1)
+    ? true
+    : 'Must be a whole number, 1 or more'
 
 export const Products: CollectionConfig = {
   slug: PRODUCTS_SLUG,
@@ -48,6 +53,40 @@ export const Products: CollectionConfig = {
           : 'Must be an https:// address or a path on this shop starting with a single /',
     },
     { name: 'inStock', type: 'number', required: true, defaultValue: 0, min: 0, index: true },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'minQty',
+          label: 'Minimum order quantity',
+          type: 'number',
+          min: 1,
+          validate: wholeOrEmpty,
+        },
+        {
+          name: 'caseSize',
+          label: 'Case size',
+          type: 'number',
+          min: 1,
+          validate: wholeOrEmpty,
+          admin: { description: 'Sold only in multiples of this.' },
+        },
+      ],
+    },
+    {
+      name: 'priceBreaks',
+      label: 'Quantity-break prices',
+      type: 'json',
+      admin: {
+        description:
+          'From how many units each price applies, e.g. [{"from": 12, "price": 9}, {"from": 48, "price": 8.5}].',
+      },
+      validate: (value: unknown) => {
+        if (value === null || value === undefined) return true
+        const parsed = priceBreaksSchema.safeParse(value)
+        return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'Invalid price breaks')
+      },
+    },
   ],
   hooks: { beforeChange: [recordEditor] },
 }

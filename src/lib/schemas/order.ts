@@ -17,6 +17,9 @@ const phone = z
     return digits >= 9 && digits <= 15
   }, 'Phone number must have 9 to 15 digits')
 
+/** A South African VAT number: ten digits, the first a 4. */
+export const VAT_NUMBER = /^4\d{9}$/
+
 /**
  * The body of POST /api/orders, shared by the checkout form and the route handler. Only skus,
  * quantities, the area slug and the customer are read: anything else a client sends (prices,
@@ -32,6 +35,14 @@ export const orderSchema = z.object({
         .max(100, 'Full name is too long'),
       phone,
       address: z.string().trim().max(300, 'Address is too long').optional(),
+      business: z.string().trim().max(150, 'Business name is too long').optional(),
+      vatNumber: z
+        .string()
+        .transform((v) => v.replace(/\s/g, ''))
+        .refine((v) => v === '' || VAT_NUMBER.test(v), {
+          message: 'A VAT number is 10 digits starting with 4',
+        })
+        .optional(),
     },
     { error: 'customer is required' },
   ),

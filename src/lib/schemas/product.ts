@@ -34,6 +34,40 @@ const imageURL = optionalText('imageURL', 2000).refine(
   'imageURL must be an https:// URL or a path on this shop starting with a single /',
 )
 
+const MAX_BREAKS = 5
+
+/** Quantity-break prices: rising quantities (from 2), each price below the one before. */
+export const priceBreaksSchema = z
+  .array(
+    z.object(
+      {
+        from: z
+          .number({ error: 'priceBreaks: from must be a number' })
+          .int('priceBreaks: from must be a whole number')
+          .min(2, 'priceBreaks: from must be 2 or more')
+          .max(MAX_STOCK, `priceBreaks: from must be at most ${MAX_STOCK}`),
+        price: moneyField('priceBreaks: price'),
+      },
+      { error: 'priceBreaks must be a list of {from, price}' },
+    ),
+    { error: 'priceBreaks must be a list of {from, price}' },
+  )
+  .max(MAX_BREAKS, `priceBreaks may have at most ${MAX_BREAKS} breaks`)
+  .refine(
+    (list) =>
+      list.every((b, i) => i === 0 || (b.from > list[i - 1]!.from && b.price < list[i - 1]!.price)),
+    'priceBreaks must rise in quantity and fall in price',
+  )
+
+const wholeRule = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be 1 or more`)
+    .max(MAX_STOCK, `${field} must be at most ${MAX_STOCK}`)
+    .nullable()
+    .optional()
+
 const fields = {
   name: z
     .string({ error: 'name is required' })
@@ -51,6 +85,9 @@ const fields = {
     .int('inStock must be a whole number')
     .min(0, 'inStock must be 0 or more')
     .max(MAX_STOCK, `inStock must be at most ${MAX_STOCK}`),
+  minQty: wholeRule('minQty'),
+  caseSize: wholeRule('caseSize'),
+  priceBreaks: priceBreaksSchema.nullable().optional(),
 }
 
 export const skuSchema = z

@@ -19,7 +19,12 @@ export type { ProductDTO }
 
 /** A product document from Payload (the owner's writes answer with these). */
 export function toProductDTO(doc: Product): ProductDTO {
-  return productDTO({ ...doc, imageURL: imageUrlOf(doc.image) ?? doc.imageURL })
+  return productDTO({
+    ...doc,
+    imageURL: imageUrlOf(doc.image) ?? doc.imageURL,
+    // Held to priceBreaksSchema by the collection's validate.
+    priceBreaks: doc.priceBreaks as ProductDTO['priceBreaks'] | null,
+  })
 }
 
 function imageUrlOf(image: Product['image']): string | undefined {
@@ -39,10 +44,14 @@ type ProductRow = {
   image_url: string | null
   filename: string | null
   in_stock: string
+  min_qty: string | null
+  case_size: string | null
+  price_breaks: { from: number; price: number }[] | null
 }
 
 const PRODUCT_COLUMNS = `p.id, p.sku, p.name, p.category, p.price, p.special_price, p.old_price,
-       p.description, p.${PRODUCT_IMAGE_URL} AS image_url, m.filename, p.in_stock
+       p.description, p.${PRODUCT_IMAGE_URL} AS image_url, m.filename, p.in_stock, p.min_qty,
+       p.case_size, p.price_breaks
   FROM products p LEFT JOIN media m ON m.id = p.${PRODUCT_IMAGE}`
 
 /**
@@ -158,6 +167,9 @@ function toDTO(row: ProductRow): ProductDTO {
     imageURL: row.filename
       ? `${MEDIA_FILE_PREFIX}${encodeURIComponent(row.filename)}`
       : row.image_url,
+    minQty: row.min_qty === null ? null : Number(row.min_qty),
+    caseSize: row.case_size === null ? null : Number(row.case_size),
+    priceBreaks: row.price_breaks,
   })
 }
 
@@ -167,4 +179,34 @@ function toDTO(row: ProductRow): ProductDTO {
  */
 export function wholeCatalogueResponse(pool: Pool, gzip: boolean): Promise<Response> {
   return handle(() => streamedResponse(jsonArrayChunks(allProducts(pool)), JSON_HEADERS, gzip))()
+}
+
+/** One product by sku in any case (skus are one whatever their case), as the catalogue lists it. */
+export async function productBySku(pool: Pool, sku: string): Promise<ProductDTO | undefined> {
+  const { rows } = await pool.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} WHERE lower(p.sku) = lower($1)`,
+    [sku],
+  )
+  return rows[0] && toDTO(rows[0])
+}
+
+/** Products per sitemap file: the protocol allows 50,000 addresses and 50 MB. */
+export const SITEMAP_PAGE = 40_000
+
+/** How many sitemap files the catalogue needs (at least one, for the shop's front page). */
+export async function sitemapPageCount(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM products')
+  return Math.max(1, Math.ceil(rows[0]!.n / SITEMAP_PAGE))
+}
+
+/** One sitemap file's skus, in byte order of sku (an index walk), with when each last changed. */
+export async function sitemapSkus(
+  pool: Pool,
+  page: number,
+): Promise<{ sku: string; updatedAt: Date }[]> {
+  const { rows } = await pool.query<{ sku: string; updated_at: Date }>(
+    `SELECT sku, updated_at FROM products ORDER BY sku COLLATE "C" LIMIT $1 OFFSET $2`,
+    [SITEMAP_PAGE, page * SITEMAP_PAGE],
+  )
+  return rows.map((r) => ({ sku: r.sku, updatedAt: r.updated_at }))
 }

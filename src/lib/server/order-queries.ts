@@ -16,6 +16,12 @@ type OrderRow = {
   customer_name: string
   customer_phone: string
   customer_address: string | null
+  customer_business: string | null
+  customer_vat_number: string | null
+  invoice_number: string
+  vat_rate: string | null
+  vat: string | null
+  seller_vat_number: string | null
   area: string
   area_name: string
   payment: OrderDTO['payment']
@@ -81,6 +87,8 @@ function orderSelect(source: string): string {
   return `SELECT o.id, o.order_id, o.created_at, o.customer_name, o.customer_phone,
     o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
     o.status, o.paid, o.paid_amount, o.paid_at, o.payment_reference, o.note,
+    o.customer_business, o.customer_vat_number, o.invoice_number, o.vat_rate, o.vat,
+    o.seller_vat_number,
     (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
               'price', i.price::text, 'quantity', i.quantity::text)
               ORDER BY i.${ORDER_LINE_POSITION}), '[]')
@@ -98,6 +106,8 @@ function toOrderDTO(row: OrderRow): OrderDTO {
       name: row.customer_name,
       phone: row.customer_phone,
       ...(row.customer_address ? { address: row.customer_address } : {}),
+      ...(row.customer_business ? { business: row.customer_business } : {}),
+      ...(row.customer_vat_number ? { vatNumber: row.customer_vat_number } : {}),
     },
     area: row.area,
     areaName: row.area_name,
@@ -112,6 +122,16 @@ function toOrderDTO(row: OrderRow): OrderDTO {
     fee: money(row.fee),
     total: money(row.total),
     source: row.source || 'web',
+    invoiceNumber: Number(row.invoice_number),
+    ...(row.vat_rate !== null && row.vat !== null
+      ? {
+          vat: {
+            rate: Number(row.vat_rate),
+            amount: money(row.vat),
+            sellerVatNumber: row.seller_vat_number ?? '',
+          },
+        }
+      : {}),
   }
 }
 

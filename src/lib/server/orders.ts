@@ -6,7 +6,13 @@ import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/lib/erro
 import { toCents, fromCents, toDecimalText } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { newOrderId } from '@/lib/order-id'
-import { chargedPrice, orderTotals, type PricedLine } from '@/lib/pricing'
+import {
+  chargedPrice,
+  minimumOrderMessage,
+  orderTotals,
+  priceOrderLines,
+  vatIncluded,
+} from '@/lib/pricing'
 import { mergeLines, type OrderInput } from '@/lib/schemas/order'
 import { loadOrder } from './order-queries'
 import { getShop } from './payload'
@@ -35,6 +41,8 @@ export async function placeOrder(input: OrderInput, idempotencyKey?: string): Pr
     name: input.customer.name,
     phone: input.customer.phone,
     ...(input.customer.address ? { address: input.customer.address } : {}),
+    ...(input.customer.business ? { business: input.customer.business } : {}),
+    ...(input.customer.vatNumber ? { vatNumber: input.customer.vatNumber } : {}),
   }
   const request = { customer, area: input.area, payment: input.payment, items: lines }
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
@@ -84,8 +92,15 @@ async function placeInTransaction(
     name: string
     fee: string
     threshold: string | null
+    area_minimum: string | null
+    shop_minimum: string | null
+    vat_registered: boolean | null
+    vat_rate: string | null
+    vat_number: string | null
   }>(
-    `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold
+    `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
+            a.min_order_value AS area_minimum, s.min_order_value AS shop_minimum,
+            s.vat_registered, s.vat_rate, s.vat_number
        FROM delivery_areas a LEFT JOIN shop_settings s ON true
       WHERE a.slug = $1 LIMIT 1`,
     [request.area],
@@ -100,32 +115,74 @@ async function placeInTransaction(
     price: string
     special_price: string | null
     in_stock: string
+    min_qty: string | null
+    case_size: string | null
+    price_breaks: { from: number; price: number }[] | null
   }>(
-    `SELECT sku, name, price, special_price, in_stock FROM products
-      WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE`,
+    `SELECT sku, name, price, special_price, in_stock, min_qty, case_size, price_breaks
+       FROM products WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE`,
     [skus],
   )
   const bySku = new Map(products.rows.map((p) => [p.sku, p]))
-  const priced: PricedLine[] = request.items.map(({ sku, quantity }) => {
+  for (const { sku, quantity } of request.items) {
     const product = bySku.get(sku)
     if (!product) {
       throw new Conflict(`Product ${sku} is no longer available.`, { sku, available: 0 })
     }
     const available = Number(product.in_stock)
     if (available < quantity) throw new InsufficientStock(sku, product.name, Math.max(0, available))
-    return {
-      sku,
-      name: product.name,
-      quantity,
-      unitCents: chargedPrice({
-        priceCents: toCents(product.price),
-        specialPriceCents: product.special_price === null ? null : toCents(product.special_price),
-      }),
-    }
-  })
+  }
+  const priced = priceOrderLines(
+    request.items,
+    (sku) => {
+      const product = bySku.get(sku)!
+      return {
+        sku,
+        name: product.name,
+        chargedCents: chargedPrice({
+          priceCents: toCents(product.price),
+          specialPriceCents: product.special_price === null ? null : toCents(product.special_price),
+        }),
+        rules: {
+          minQty: product.min_qty === null ? null : Number(product.min_qty),
+          caseSize: product.case_size === null ? null : Number(product.case_size),
+          breaks: (product.price_breaks ?? []).map((b) => ({
+            from: b.from,
+            priceCents: toCents(b.price),
+          })),
+        },
+      }
+    },
+    (broken, sku) => {
+      throw new BadInput(broken.message, { sku, rule: broken.rule })
+    },
+  )
   const freeFrom =
     chosen.threshold === null ? DEFAULT_FREE_DELIVERY_FROM : toCents(chosen.threshold)
   const totals = orderTotals(priced, toCents(chosen.fee), freeFrom)
+  const minimum = chosen.area_minimum ?? chosen.shop_minimum
+  if (minimum !== null && totals.subtotal < toCents(minimum)) {
+    throw new BadInput(
+      minimumOrderMessage(
+        toCents(minimum),
+        totals.subtotal,
+        chosen.area_minimum === null ? undefined : chosen.name,
+      ),
+      {
+        rule: 'minOrderValue',
+        minimum: fromCents(toCents(minimum)),
+        subtotal: fromCents(totals.subtotal),
+      },
+    )
+  }
+  const vat =
+    chosen.vat_registered && chosen.vat_rate !== null
+      ? {
+          rate: Number(chosen.vat_rate),
+          cents: vatIncluded(totals.total, Number(chosen.vat_rate)).vatCents,
+          sellerVatNumber: chosen.vat_number ?? '',
+        }
+      : undefined
 
   const orderId = newOrderId()
   await setStockContext(client, { reason: 'sale', orderId })
@@ -135,10 +192,17 @@ async function placeInTransaction(
       WHERE p.sku = v.sku`,
     [skus, request.items.map((l) => l.quantity)],
   )
+  // Last, so the counter's row is held only for the two inserts and the commit; a rollback
+  // gives the number back.
+  const counter = await client.query<{ last: string }>(
+    'UPDATE invoice_counter SET last = last + 1 RETURNING last',
+  )
+  const invoiceNumber = Number(counter.rows[0]!.last)
   const inserted = await client.query<{ id: number; created_at: Date }>(
     `INSERT INTO orders (order_id, customer_name, customer_phone, customer_address, area, area_name,
-       payment, subtotal, fee, total, source, idempotency_key, request_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'web', $11, $12)
+       payment, subtotal, fee, total, source, idempotency_key, request_hash, customer_business,
+       customer_vat_number, invoice_number, vat_rate, vat, seller_vat_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'web', $11, $12, $13, $14, $15, $16, $17, $18)
      RETURNING id, created_at`,
     [
       orderId,
@@ -153,6 +217,12 @@ async function placeInTransaction(
       toDecimalText(totals.total),
       idempotencyKey ?? null,
       idempotencyKey ? requestHash : null,
+      request.customer.business ?? null,
+      request.customer.vatNumber ?? null,
+      invoiceNumber,
+      vat ? String(vat.rate) : null,
+      vat ? toDecimalText(vat.cents) : null,
+      vat ? vat.sellerVatNumber : null,
     ],
   )
   const { id, created_at: createdAt } = inserted.rows[0]!
@@ -190,6 +260,16 @@ async function placeInTransaction(
       fee: fromCents(totals.fee),
       total: fromCents(totals.total),
       source: 'web',
+      invoiceNumber,
+      ...(vat
+        ? {
+            vat: {
+              rate: vat.rate,
+              amount: fromCents(vat.cents),
+              sellerVatNumber: vat.sellerVatNumber,
+            },
+          }
+        : {}),
     },
   }
 }

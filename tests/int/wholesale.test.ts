@@ -1,0 +1,295 @@
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { admin } from '../helpers/admin'
+import { get, postJson, sql } from '../helpers/api'
+import { anArea, buildProduct, orderBody, orderCount, stockOf } from '../helpers/factories'
+
+type Placed = {
+  orderId: string
+  invoiceNumber: number
+  items: { sku: string; price: number; quantity: number }[]
+  subtotal: number
+  fee: number
+  total: number
+  customer: Record<string, string>
+  vat?: { rate: number; amount: number; sellerVatNumber: string }
+}
+
+const order = (body: unknown) => postJson('/api/orders', body)
+
+/** A product with rules, set through the owner's API as the dashboard sets them. */
+async function ruled(rules: Record<string, unknown>, fields: Record<string, unknown> = {}) {
+  const product = await buildProduct({ price: 10, inStock: 500, ...fields })
+  const res = await admin('PUT', `/api/products/${product.sku}`, rules)
+  expect(res.status).toBe(200)
+  return product
+}
+
+async function refused(body: unknown) {
+  const before = await orderCount()
+  const res = await order(body)
+  expect(res.status).toBe(400)
+  expect(await orderCount()).toBe(before)
+  return (await res.json()) as { error: string; sku?: string; rule?: string; field?: string }
+}
+
+afterEach(async () => {
+  await sql(`UPDATE shop_settings SET min_order_value = NULL, vat_registered = false,
+               vat_rate = 15, vat_number = NULL`)
+  await sql(`UPDATE delivery_areas SET min_order_value = NULL`)
+})
+
+describe('wholesale rules on a product', () => {
+  it('are set by the owner and shown in the catalogue; a product without them is unchanged', async () => {
+    const product = await ruled({
+      minQty: 6,
+      caseSize: 6,
+      priceBreaks: [
+        { from: 12, price: 9 },
+        { from: 48, price: 8.5 },
+      ],
+    })
+    const [listed] = (await (await get(`/api/products?q=${product.sku}&limit=1`)).json()) as Record<
+      string,
+      unknown
+    >[]
+    expect(listed).toMatchObject({
+      sku: product.sku,
+      minQty: 6,
+      caseSize: 6,
+      priceBreaks: [
+        { from: 12, price: 9 },
+        { from: 48, price: 8.5 },
+      ],
+    })
+    const plain = await buildProduct()
+    const [shown] = (await (await get(`/api/products?q=${plain.sku}&limit=1`)).json()) as Record<
+      string,
+      unknown
+    >[]
+    expect(Object.keys(shown!).sort()).toEqual(
+      ['sku', 'name', 'category', 'price', 'inStock'].sort(),
+    )
+    const cleared = await admin('PUT', `/api/products/${product.sku}`, {
+      minQty: null,
+      caseSize: null,
+      priceBreaks: null,
+    })
+    expect(Object.keys(await cleared.json())).not.toContain('priceBreaks')
+  })
+
+  it('refuses rules that make no sense, naming the field, and changes nothing', async () => {
+    const product = await ruled({ caseSize: 6 })
+    for (const [body, message] of [
+      [{ caseSize: 0 }, 'caseSize must be 1 or more'],
+      [{ minQty: 1.5 }, 'minQty must be a whole number'],
+      [
+        {
+          priceBreaks: [
+            { from: 12, price: 9 },
+            { from: 6, price: 8 },
+          ],
+        },
+        'priceBreaks must rise in quantity and fall in price',
+      ],
+      [
+        {
+          priceBreaks: [
+            { from: 12, price: 9 },
+            { from: 24, price: 9.5 },
+          ],
+        },
+        'priceBreaks must rise in quantity and fall in price',
+      ],
+      [{ priceBreaks: [{ from: 1, price: 9 }] }, 'priceBreaks: from must be 2 or more'],
+      [
+        { priceBreaks: [{ from: 12, price: 9.001 }] },
+        'priceBreaks: price must have at most two decimals',
+      ],
+    ] as const) {
+      const res = await admin('PUT', `/api/products/${product.sku}`, body)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toContain(message)
+    }
+    const [row] = await sql<{ case_size: string; price_breaks: unknown }>(
+      `SELECT case_size, price_breaks FROM products WHERE sku = $1`,
+      [product.sku],
+    )
+    expect(row).toEqual({ case_size: '6', price_breaks: null })
+  })
+})
+
+describe('POST /api/orders enforces the rules', () => {
+  it('refuses a line under the minimum or outside whole cases, naming the sku and the rule', async () => {
+    const minimum = await ruled({ minQty: 10 })
+    const cased = await ruled({ caseSize: 6 })
+    const byMinimum = await refused(orderBody([{ sku: minimum.sku, quantity: 9 }]))
+    expect(byMinimum).toMatchObject({
+      error: `${minimum.sku} has a minimum order of 10 units; this order has 9.`,
+      sku: minimum.sku,
+      rule: 'minQty',
+    })
+    const byCase = await refused(
+      orderBody([
+        { sku: cased.sku, quantity: 6 },
+        { sku: cased.sku, quantity: 1 },
+      ]),
+    )
+    expect(byCase).toMatchObject({
+      error: `${cased.sku} is sold in cases of 6; 7 is not a whole number of cases.`,
+      sku: cased.sku,
+      rule: 'caseSize',
+    })
+    expect(await stockOf(cased.sku)).toBe(500)
+    const placed = await order(
+      orderBody([
+        { sku: minimum.sku, quantity: 10 },
+        { sku: cased.sku, quantity: 12 },
+      ]),
+    )
+    expect(placed.status).toBe(201)
+    expect(await stockOf(cased.sku)).toBe(488)
+  })
+
+  it('charges the break price for the line quantity, the same sku twice counting as one line', async () => {
+    const product = await ruled({
+      priceBreaks: [
+        { from: 12, price: 9 },
+        { from: 48, price: 8.5 },
+      ],
+    })
+    const price = async (items: { sku: string; quantity: number }[]) => {
+      const res = await order(orderBody(items))
+      expect(res.status).toBe(201)
+      return ((await res.json()) as Placed).items[0]!
+    }
+    expect(await price([{ sku: product.sku, quantity: 11 }])).toMatchObject({ price: 10 })
+    expect(await price([{ sku: product.sku, quantity: 12 }])).toMatchObject({ price: 9 })
+    expect(
+      await price([
+        { sku: product.sku, quantity: 40 },
+        { sku: product.sku, quantity: 8 },
+      ]),
+    ).toMatchObject({ price: 8.5, quantity: 48 })
+    const special = await ruled(
+      { priceBreaks: [{ from: 12, price: 9 }] },
+      { price: 10, specialPrice: 8 },
+    )
+    expect(await price([{ sku: special.sku, quantity: 12 }])).toMatchObject({ price: 8 })
+  })
+
+  it("refuses an order under the shop's minimum value, or the area's own, before delivery", async () => {
+    const product = await buildProduct({ price: 100, inStock: 50 })
+    const area = await anArea()
+    await sql(`UPDATE shop_settings SET min_order_value = 300`)
+    const below = await refused(orderBody([{ sku: product.sku, quantity: 2 }]))
+    expect(below).toMatchObject({
+      error: 'The minimum order is R 300,00 before delivery. Add R 100,00 more.',
+      rule: 'minOrderValue',
+    })
+    expect((await order(orderBody([{ sku: product.sku, quantity: 3 }]))).status).toBe(201)
+    await sql(`UPDATE delivery_areas SET min_order_value = 500 WHERE slug = $1`, [area.slug])
+    const byArea = await refused(orderBody([{ sku: product.sku, quantity: 4 }]))
+    expect(byArea.error).toBe(
+      `The minimum order for ${area.name} is R 500,00 before delivery. Add R 100,00 more.`,
+    )
+    expect((await order(orderBody([{ sku: product.sku, quantity: 5 }]))).status).toBe(201)
+  })
+})
+
+describe('VAT and invoices', () => {
+  it('shows no VAT while the shop is not registered, and the VAT included once it is', async () => {
+    const product = await buildProduct({ price: 99.99, inStock: 50 })
+    const area = await anArea()
+    const first = (await (
+      await order(orderBody([{ sku: product.sku, quantity: 1 }]))
+    ).json()) as Placed
+    expect(first.vat).toBeUndefined()
+    await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789'`)
+    const second = (await (
+      await order(orderBody([{ sku: product.sku, quantity: 3 }]))
+    ).json()) as Placed
+    const gross = Math.round((299.97 + area.fee) * 100)
+    expect(second.vat).toEqual({
+      rate: 15,
+      amount: Math.round((gross * 15) / 115) / 100,
+      sellerVatNumber: '4123456789',
+    })
+    await sql(`UPDATE shop_settings SET vat_rate = 16`)
+    const third = (await (
+      await order(orderBody([{ sku: product.sku, quantity: 3 }]))
+    ).json()) as Placed
+    expect(third.vat!.rate).toBe(16)
+    expect(third.vat!.amount).toBe(Math.round((gross * 16) / 116) / 100)
+  })
+
+  it("keeps the buyer's business name and VAT number, and refuses a malformed one", async () => {
+    const product = await buildProduct({ inStock: 5 })
+    const body = orderBody([{ sku: product.sku, quantity: 1 }])
+    const bad = await refused({ ...body, customer: { ...body.customer, vatNumber: '12345' } })
+    expect(bad).toMatchObject({
+      error: 'customer.vatNumber: A VAT number is 10 digits starting with 4',
+      field: 'customer.vatNumber',
+    })
+    const res = await order({
+      ...body,
+      customer: { ...body.customer, business: 'Mokoena Spaza', vatNumber: '4 987 654 321' },
+    })
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as Placed).customer).toMatchObject({
+      business: 'Mokoena Spaza',
+      vatNumber: '4987654321',
+    })
+  })
+
+  it('numbers 50 concurrent orders with no gaps and none reused, whatever rolls back', async () => {
+    const product = await buildProduct({ inStock: 1000 })
+    const cased = await ruled({ caseSize: 6 })
+    // An order that fails after its number is taken: the insert itself is refused.
+    await sql(`CREATE OR REPLACE FUNCTION kc_test_refuse_order() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.customer_name = 'Rolled Back' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`)
+    await sql(`CREATE TRIGGER kc_test_refuse_order BEFORE INSERT ON orders
+                 FOR EACH ROW EXECUTE FUNCTION kc_test_refuse_order()`)
+    try {
+      const [{ last: before }] = (await sql<{ last: string }>(
+        'SELECT last FROM invoice_counter',
+      )) as [{ last: string }]
+      const good = orderBody([{ sku: product.sku, quantity: 1 }])
+      const bodies = Array.from({ length: 50 }, (_, i) =>
+        i % 10 === 3
+          ? { ...good, customer: { ...good.customer, name: 'Rolled Back' } }
+          : i % 10 === 7
+            ? orderBody([{ sku: cased.sku, quantity: 5 }])
+            : good,
+      )
+      const answers = await Promise.all(bodies.map((b) => order(b)))
+      expect(answers.map((a) => a.status).sort()).toEqual([
+        ...Array<number>(40).fill(201),
+        ...Array<number>(5).fill(400),
+        ...Array<number>(5).fill(500),
+      ])
+      const placed = await Promise.all(
+        answers.filter((a) => a.status === 201).map(async (a) => (await a.json()) as Placed),
+      )
+      const numbers = placed.map((p) => p.invoiceNumber).sort((a, b) => a - b)
+      expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => Number(before) + i + 1))
+      const [{ last }] = (await sql<{ last: string }>('SELECT last FROM invoice_counter')) as [
+        { last: string },
+      ]
+      expect(Number(last)).toBe(Number(before) + 40)
+      const rows = await sql<{ invoice_number: string }>(
+        `SELECT invoice_number FROM orders WHERE order_id = ANY($1) ORDER BY invoice_number`,
+        [placed.map((p) => p.orderId)],
+      )
+      expect(rows.map((r) => Number(r.invoice_number))).toEqual(numbers)
+      const next = (await (await order(good)).json()) as Placed
+      expect(next.invoiceNumber).toBe(Number(before) + 41)
+    } finally {
+      await sql('DROP TRIGGER kc_test_refuse_order ON orders')
+      await sql('DROP FUNCTION kc_test_refuse_order()')
+    }
+  })
+})
