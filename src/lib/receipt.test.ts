@@ -54,6 +54,25 @@ describe('receipt', () => {
     expect(text).toMatch(/Delivery Fee: R 80,00/)
   })
 
+  it("adds the VAT included, the shop's VAT number and the invoice number when registered", () => {
+    const text = receiptText(
+      {
+        ...order,
+        invoiceNumber: 42,
+        vat: { rate: 15, amount: 71.61, sellerVatNumber: '4123456789' },
+      },
+      'KC Wholesale',
+      50000,
+    )
+    expect(text.split('\n').slice(-4)).toEqual([
+      'Total: R 548,98',
+      'VAT included (15%): R 71,61',
+      'VAT number: 4123456789',
+      'Tax invoice: INV-000042',
+    ])
+    expect(receiptText(order, 'KC Wholesale', 50000)).not.toContain('VAT')
+  })
+
   it('shows any payment other than cash as a shop-to-shop transfer', () => {
     expect(paymentLabel('cash')).toBe('Cash on Delivery')
     expect(paymentLabel('shop-to-shop')).toBe('Shop-to-Shop Transfer')

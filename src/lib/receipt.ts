@@ -1,6 +1,6 @@
 import { formatShopDateTime } from './dates'
 import { formatRand, multiplyCents, toCents } from './money'
-import type { OrderDTO } from './order'
+import type { OrderDTO, OrderVat } from './order'
 
 export const FREE_DELIVERY_NOTE = 'Free delivery discount applied!'
 
@@ -39,9 +39,27 @@ export function receiptText(order: OrderDTO, shopName: string, thresholdCents: n
   )
   if (hasFreeDelivery(order, thresholdCents)) lines.push(FREE_DELIVERY_NOTE)
   lines.push(`Total: ${formatRand(toCents(order.total))}`)
+  if (order.vat) lines.push(...vatLines(order.vat, order.invoiceNumber))
   return lines.join('\n')
 }
 
 export function whatsappLink(businessNumber: string, text: string): string {
   return `https://wa.me/${businessNumber.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`
+}
+
+/**
+ * What a VAT-registered shop's receipt adds under the total: the VAT it includes, the shop's VAT
+ * number and the tax invoice's number.
+ */
+export function vatLines(vat: OrderVat, invoiceNumber: number): string[] {
+  return [
+    `VAT included (${vat.rate}%): ${formatRand(toCents(vat.amount))}`,
+    `VAT number: ${vat.sellerVatNumber}`,
+    `Tax invoice: ${invoiceNumberText(invoiceNumber)}`,
+  ]
+}
+
+/** The invoice number as printed: the order's place in the shop's sequence, six digits at least. */
+export function invoiceNumberText(invoiceNumber: number): string {
+  return `INV-${String(invoiceNumber).padStart(6, '0')}`
 }

@@ -292,4 +292,50 @@ describe('VAT and invoices', () => {
       await sql('DROP FUNCTION kc_test_refuse_order()')
     }
   })
+
+  it('prints a tax invoice with the fields SARS requires, for the owner only', async () => {
+    await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
+                 shop_address = '1 Main Rd, Johannesburg'`)
+    const product = await buildProduct({ name: 'Rice <10 kg>', price: 2600, inStock: 50 })
+    const body = orderBody([{ sku: product.sku, quantity: 2 }])
+    const placed = (await (
+      await order({
+        ...body,
+        customer: { ...body.customer, business: 'Mokoena Spaza', vatNumber: '4987654321' },
+      })
+    ).json()) as Placed
+    const path = `/api/admin/orders/${placed.orderId}/invoice`
+    expect((await admin('GET', path, undefined, { key: null })).status).toBe(401)
+    expect(
+      (await admin('GET', path, undefined, { key: 'wrong-key-0123456789abcdef' })).status,
+    ).toBe(401)
+    expect((await admin('GET', '/api/admin/orders/KC-ZZZZZZ/invoice')).status).toBe(404)
+    const res = await admin('GET', path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await res.text()
+    const number = `INV-${String(placed.invoiceNumber).padStart(6, '0')}`
+    // Section 20(4): above R 5 000, a full tax invoice.
+    for (const field of [
+      '<h1>Tax Invoice</h1>',
+      number,
+      'KC Wholesale',
+      '1 Main Rd, Johannesburg',
+      'VAT number: 4123456789',
+      'Thandi Mokoena',
+      'Mokoena Spaza',
+      '12 Vilakazi St',
+      'VAT number: 4987654321',
+      `Rice &lt;10 kg&gt; (${product.sku})`,
+      '<td class="n">2</td>',
+      'Total excluding VAT',
+      `VAT at 15%`,
+      `R ${placed.vat!.amount.toFixed(2).replace('.', ',')}`,
+      'Total including VAT',
+      'Full tax invoice',
+    ]) {
+      expect(html).toContain(field)
+    }
+    expect(html).not.toContain('<10 kg>')
+  })
 })

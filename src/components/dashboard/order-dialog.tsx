@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch, serverMessage } from '@/lib/admin-client'
 import { formatShopDateTime } from '@/lib/dates'
 import {
   customerWhatsappLink,
@@ -17,7 +17,8 @@ import {
 import { formatRand, multiplyCents, toCents } from '@/lib/money'
 import type { AdminOrderDTO, OrderEventDTO } from '@/lib/order'
 import { orderDisplayStatus } from '@/lib/order-status'
-import { paymentLabel } from '@/lib/receipt'
+import { openPrintable } from '@/lib/printable'
+import { invoiceNumberText, paymentLabel } from '@/lib/receipt'
 import type { OrderChange } from '@/lib/schemas/order-change'
 import { failureToast } from './errors'
 import { useAdminData } from './use-admin-data'
@@ -143,6 +144,20 @@ function OrderDetails({
         <dd>{order.areaName}</dd>
         <dt>Payment</dt>
         <dd>{paymentLabel(order.payment)}</dd>
+        {order.customer.business ? (
+          <>
+            <dt>Business</dt>
+            <dd>{order.customer.business}</dd>
+          </>
+        ) : null}
+        {order.customer.vatNumber ? (
+          <>
+            <dt>Buyer VAT number</dt>
+            <dd>{order.customer.vatNumber}</dd>
+          </>
+        ) : null}
+        <dt>Invoice</dt>
+        <dd>{invoiceNumberText(order.invoiceNumber)}</dd>
         <dt>Source</dt>
         <dd>{order.source}</dd>
       </dl>
@@ -181,6 +196,7 @@ function OrderDetails({
             Send update on WhatsApp
           </a>
         ) : null}
+        <PrintInvoice order={order} />
       </div>
 
       {!order.paid && order.status !== 'cancelled' ? (
@@ -286,5 +302,37 @@ function OrderDetails({
         </ol>
       )}
     </>
+  )
+}
+
+/** Opens the order's invoice, as the server renders it, in a new tab to print or save as PDF. */
+function PrintInvoice({ order }: { order: FullOrder }) {
+  const toast = useToast()
+  const [opening, setOpening] = useState(false)
+  const open = async () => {
+    setOpening(true)
+    try {
+      const res = await adminFetch(`/api/admin/orders/${encodeURIComponent(order.orderId)}/invoice`)
+      if (!openPrintable(await res.text())) {
+        toast({
+          title: 'Pop-up Blocked',
+          description: 'Allow pop-ups for this shop to open the invoice.',
+          variant: 'error',
+        })
+      }
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error) ?? 'Failed to load the invoice',
+        variant: 'error',
+      })
+    } finally {
+      setOpening(false)
+    }
+  }
+  return (
+    <button type="button" className="button" disabled={opening} onClick={() => void open()}>
+      {order.vat ? 'Print tax invoice' : 'Print invoice'}
+    </button>
   )
 }

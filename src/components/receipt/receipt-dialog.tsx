@@ -9,19 +9,29 @@ import {
   FREE_DELIVERY_NOTE,
   hasFreeDelivery,
   paymentLabel,
+  invoiceNumberText,
   receiptText,
   whatsappLink,
 } from '@/lib/receipt'
+import { openPrintable } from '@/lib/printable'
 
 type Props = {
   order: OrderDTO | undefined
   onClose: () => void
   shopName: string
+  shopAddress: string | null
   whatsappNumber: string
   freeFromCents: number
 }
 
-export function ReceiptDialog({ order, onClose, shopName, whatsappNumber, freeFromCents }: Props) {
+export function ReceiptDialog({
+  order,
+  onClose,
+  shopName,
+  shopAddress,
+  whatsappNumber,
+  freeFromCents,
+}: Props) {
   const toast = useToast()
   if (!order) return null
   const text = receiptText(order, shopName, freeFromCents)
@@ -39,6 +49,17 @@ export function ReceiptDialog({ order, onClose, shopName, whatsappNumber, freeFr
       toast({
         title: 'Copy Failed',
         description: 'Select the receipt and copy it by hand.',
+        variant: 'error',
+      })
+    }
+  }
+
+  const printInvoice = async () => {
+    const { invoiceHtml, invoiceOf } = await import('@/lib/invoice')
+    if (!openPrintable(invoiceHtml(invoiceOf(order, { shopName, shopAddress })))) {
+      toast({
+        title: 'Pop-up Blocked',
+        description: 'Allow pop-ups for this shop to open the invoice.',
         variant: 'error',
       })
     }
@@ -96,6 +117,16 @@ export function ReceiptDialog({ order, onClose, shopName, whatsappNumber, freeFr
           <dd className="total" data-testid="receipt-total">
             {money(order.total)}
           </dd>
+          {order.vat ? (
+            <>
+              <dt>VAT included ({order.vat.rate}%)</dt>
+              <dd>{money(order.vat.amount)}</dd>
+              <dt>VAT number</dt>
+              <dd>{order.vat.sellerVatNumber}</dd>
+              <dt>Tax invoice</dt>
+              <dd>{invoiceNumberText(order.invoiceNumber)}</dd>
+            </>
+          ) : null}
         </dl>
         {hasFreeDelivery(order, freeFromCents) ? (
           <p className="free-note">{FREE_DELIVERY_NOTE}</p>
@@ -115,6 +146,9 @@ export function ReceiptDialog({ order, onClose, shopName, whatsappNumber, freeFr
         </button>
         <button type="button" className="button" onClick={() => window.print()}>
           Print
+        </button>
+        <button type="button" className="button" onClick={() => void printInvoice()}>
+          {order.vat ? 'Tax Invoice' : 'Invoice'}
         </button>
       </div>
     </Dialog>

@@ -32,6 +32,8 @@ export type StorefrontSettings = {
   whatsappNumber: string
   freeDeliveryThresholdCents: number
   lowStockThreshold: number
+  minOrderValueCents: number | null
+  shopAddress: string | null
 }
 
 type Props = {
@@ -120,6 +122,7 @@ function Shop({ view, initialProducts, productCount, settings, showAdmin, phoneH
           order={receipt}
           onClose={() => setReceipt(undefined)}
           shopName={settings.shopName}
+          shopAddress={settings.shopAddress}
           whatsappNumber={settings.whatsappNumber}
           freeFromCents={settings.freeDeliveryThresholdCents}
         />

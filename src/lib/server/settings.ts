@@ -8,6 +8,12 @@ export type ShopSettingsDTO = {
   whatsappNumber: string
   freeDeliveryThresholdCents: Cents
   lowStockThreshold: number
+  /** The smallest order before delivery, or null for none (an area may set its own). */
+  minOrderValueCents: Cents | null
+  shopAddress: string | null
+  vatRegistered: boolean
+  vatNumber: string | null
+  vatRate: number
 }
 
 /** Read on every storefront page: kept until the change feed announces a settings write. */
@@ -24,5 +30,10 @@ async function loadShopSettings(): Promise<ShopSettingsDTO> {
     whatsappNumber: s.whatsappNumber,
     freeDeliveryThresholdCents: toCents(s.freeDeliveryThreshold),
     lowStockThreshold: s.lowStockThreshold,
+    minOrderValueCents: s.minOrderValue == null ? null : toCents(s.minOrderValue),
+    shopAddress: s.shopAddress ?? null,
+    vatRegistered: s.vatRegistered ?? false,
+    vatNumber: s.vatNumber ?? null,
+    vatRate: s.vatRate,
   }
 }

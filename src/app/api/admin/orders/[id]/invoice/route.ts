@@ -1,0 +1,27 @@
+import { invoiceHtml, invoiceOf } from '@/lib/invoice'
+import { adminOnly } from '@/lib/server/admin-auth'
+import { handle } from '@/lib/server/http'
+import { getOrder } from '@/lib/server/order-queries'
+import { getShopSettings } from '@/lib/server/settings'
+
+export const dynamic = 'force-dynamic'
+
+type Context = { params: Promise<{ id: string }> }
+
+/** The order's invoice as a printable A4 HTML page: a tax invoice when the shop was registered. */
+export const GET = handle(
+  adminOnly(async (_request: Request, { params }: Context) => {
+    const { id } = await params
+    const [order, settings] = await Promise.all([getOrder(id), getShopSettings()])
+    const html = invoiceHtml(invoiceOf(order, settings))
+    return new Response(html, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        // Nothing in it runs or loads: a stray tag in a name could not either.
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        'x-content-type-options': 'nosniff',
+      },
+    })
+  }),
+)
