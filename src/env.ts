@@ -32,6 +32,16 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * The shop's address as the public reaches it (https://shop.example.co.za): used in share
+   * links, link previews, canonical URLs and the sitemap. Unset, each request's Host is used.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   /** Where `npm run backup` writes its archives. */
   BACKUP_DIR: z.string().default('backups'),
   /**

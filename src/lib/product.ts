@@ -1,3 +1,5 @@
+import { formatRand, toCents } from './money'
+
 /** A product as the documented contract shows it: rands with two decimals, flat image URL. */
 export type ProductDTO = {
   sku: string
@@ -81,7 +83,25 @@ export function rulesOf(product: Pick<ProductDTO, 'minQty' | 'caseSize' | 'price
     caseSize: product.caseSize ?? null,
     breaks: (product.priceBreaks ?? []).map((b) => ({
       from: b.from,
-      priceCents: Math.round(b.price * 100),
+      priceCents: toCents(b.price),
     })),
   }
+}
+
+/** The product's own page: what a card links to and a share sends. */
+export function productPath(sku: string): string {
+  return `/p/${encodeURIComponent(sku)}`
+}
+
+/** The rules in a buyer's words, for a card, the product page and the cart. */
+export function ruleNotes(
+  product: Pick<ProductDTO, 'minQty' | 'caseSize' | 'priceBreaks'>,
+): string[] {
+  const notes: string[] = []
+  if (product.caseSize && product.caseSize > 1) notes.push(`Sold in cases of ${product.caseSize}`)
+  if (product.minQty && product.minQty > 1) notes.push(`Minimum order ${product.minQty}`)
+  for (const b of product.priceBreaks ?? []) {
+    notes.push(`${formatRand(toCents(b.price))} each from ${b.from}`)
+  }
+  return notes
 }

@@ -41,7 +41,7 @@ test('the whole purchase works from the keyboard, with focus kept in dialogs and
   const product = await createProduct({ price: 99 })
   await page.goto('/')
   await search(page, product.name)
-  const add = page.getByRole('button', { name: `Add ${product.name} to cart` })
+  const add = page.getByRole('button', { name: `Add to Cart: ${product.name}` })
   await page.locator('body').focus()
   await tabTo(page, () => add.evaluate((el) => el === document.activeElement))
   await page.keyboard.press('Enter')

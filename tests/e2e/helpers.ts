@@ -56,7 +56,7 @@ export function card(page: Page, name: string) {
 export async function addToCart(page: Page, name: string): Promise<void> {
   await search(page, name)
   await card(page, name)
-    .getByRole('button', { name: `Add ${name} to cart` })
+    .getByRole('button', { name: `Add to Cart: ${name}` })
     .click()
   await expect(page.getByRole('status').or(page.locator('.toast')).first()).toContainText(
     'Added to Cart',

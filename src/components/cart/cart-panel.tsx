@@ -1,19 +1,32 @@
 'use client'
 
+import type { ReactNode } from 'react'
+
 import { Dialog } from '@/components/ui/dialog'
 import { Tooltip } from '@/components/ui/tooltip'
-import { itemCount, subtotalCents } from '@/lib/cart/store'
-import { formatRand, toCents } from '@/lib/money'
-import { shortOfFreeDelivery } from '@/lib/pricing'
+import { itemCount, linePrice, lineRules, subtotalCents, type CartItem } from '@/lib/cart/store'
+import { formatRand } from '@/lib/money'
+import {
+  largestQuantity,
+  minimumOrderMessage,
+  quantityStep,
+  shortOfFreeDelivery,
+} from '@/lib/pricing'
 import { useCart } from './cart-provider'
 
 /** A drawer on the right on desktop, a bottom sheet (80% high) on phones, plus the phone's bar. */
 export function CartPanel({
   freeFromCents,
+  minOrderCents,
   onCheckout,
+  whenEmpty,
 }: {
   freeFromCents: number
+  /** The shop's minimum order before delivery (an area's own is checked at checkout). */
+  minOrderCents: number | null
   onCheckout: () => void
+  /** Shown under the empty cart's words: the device's recent orders to order again. */
+  whenEmpty?: ReactNode
 }) {
   const items = useCart((s) => s.items)
   const isOpen = useCart((s) => s.isOpen)
@@ -23,6 +36,7 @@ export function CartPanel({
   const count = itemCount(items)
   const subtotal = subtotalCents(items)
   const short = shortOfFreeDelivery(subtotal, freeFromCents)
+  const belowMinimum = minOrderCents !== null && subtotal < minOrderCents
 
   return (
     <>
@@ -41,6 +55,7 @@ export function CartPanel({
           <div className="cart-empty">
             <p className="cart-empty-title">Your cart is empty</p>
             <p>Add some products to get started!</p>
+            {whenEmpty}
           </div>
         ) : (
           <>
@@ -49,7 +64,8 @@ export function CartPanel({
                 <li key={item.sku} className="cart-line">
                   <div className="cart-line-text">
                     <p className="cart-line-name">{item.name}</p>
-                    <p className="cart-line-price">{formatRand(toCents(item.price))} each</p>
+                    <p className="cart-line-price">{formatRand(linePrice(item).unitCents)} each</p>
+                    <LineRules item={item} />
                   </div>
                   <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
                     <Tooltip label="Decrease quantity">
@@ -57,7 +73,9 @@ export function CartPanel({
                         type="button"
                         className="icon-button"
                         aria-label={`Decrease quantity of ${item.name}`}
-                        onClick={() => updateQuantity(item.sku, item.quantity - 1)}
+                        onClick={() =>
+                          updateQuantity(item.sku, item.quantity - quantityStep(lineRules(item)))
+                        }
                       >
                         −
                       </button>
@@ -74,8 +92,10 @@ export function CartPanel({
                         type="button"
                         className="icon-button"
                         aria-label={`Increase quantity of ${item.name}`}
-                        disabled={item.quantity >= item.inStock}
-                        onClick={() => updateQuantity(item.sku, item.quantity + 1)}
+                        disabled={item.quantity >= largestQuantity(lineRules(item), item.inStock)}
+                        onClick={() =>
+                          updateQuantity(item.sku, item.quantity + quantityStep(lineRules(item)))
+                        }
                       >
                         +
                       </button>
@@ -102,9 +122,15 @@ export function CartPanel({
                   ? `Add ${formatRand(short)} more for free delivery`
                   : 'You qualify for free delivery!'}
               </p>
+              {belowMinimum ? (
+                <p className="minimum-order-hint" role="status">
+                  {minimumOrderMessage(minOrderCents, subtotal)}
+                </p>
+              ) : null}
               <button
                 type="button"
                 className="button primary block"
+                disabled={belowMinimum}
                 onClick={() => {
                   setOpen(false)
                   onCheckout()
@@ -118,4 +144,18 @@ export function CartPanel({
       </Dialog>
     </>
   )
+}
+
+/** Which price break a line is on, how many more reach the next, and its case and minimum. */
+function LineRules({ item }: { item: CartItem }) {
+  const { applied, next } = linePrice(item)
+  const notes: string[] = []
+  if (applied) notes.push(`Bulk price from ${applied.from}`)
+  if (next) {
+    notes.push(`Add ${next.from - item.quantity} more for ${formatRand(next.priceCents)} each`)
+  }
+  if (item.caseSize && item.caseSize > 1) notes.push(`Sold in cases of ${item.caseSize}`)
+  if (item.minQty && item.minQty > 1) notes.push(`Minimum ${item.minQty}`)
+  if (notes.length === 0) return null
+  return <p className="cart-line-rules">{notes.join(' · ')}</p>
 }

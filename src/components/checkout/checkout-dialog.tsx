@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { cartTotals } from '@/lib/cart/store'
+import { cartTotals, linePrice } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { orderSchema } from '@/lib/schemas/order'
@@ -15,6 +15,8 @@ type Form = {
   customerName: string
   customerPhone: string
   customerAddress: string
+  customerBusiness: string
+  customerVatNumber: string
   deliveryArea: string
   paymentMethod: string
 }
@@ -24,6 +26,8 @@ const EMPTY: Form = {
   customerName: '',
   customerPhone: '',
   customerAddress: '',
+  customerBusiness: '',
+  customerVatNumber: '',
   deliveryArea: '',
   paymentMethod: '',
 }
@@ -33,6 +37,8 @@ const FIELD_OF: Record<string, Field> = {
   'customer.name': 'customerName',
   'customer.phone': 'customerPhone',
   'customer.address': 'customerAddress',
+  'customer.business': 'customerBusiness',
+  'customer.vatNumber': 'customerVatNumber',
   area: 'deliveryArea',
   payment: 'paymentMethod',
 }
@@ -81,6 +87,8 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
         name: form.customerName,
         phone: form.customerPhone,
         address: form.customerAddress || undefined,
+        business: form.customerBusiness || undefined,
+        vatNumber: form.customerVatNumber || undefined,
       },
       area: form.deliveryArea,
       payment: form.paymentMethod,
@@ -184,6 +192,32 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
             autoComplete="street-address"
           />
           {error('customerAddress')}
+          <details
+            className="business-details"
+            open={!!(errors.customerBusiness || errors.customerVatNumber) || undefined}
+          >
+            <summary>Buying for a business? (optional, for a tax invoice)</summary>
+            <label htmlFor="customerBusiness">Business Name</label>
+            <input
+              id="customerBusiness"
+              value={form.customerBusiness}
+              onChange={(e) => set('customerBusiness', e.target.value)}
+              autoComplete="organization"
+              aria-invalid={!!errors.customerBusiness}
+              aria-describedby={describedBy('customerBusiness')}
+            />
+            {error('customerBusiness')}
+            <label htmlFor="customerVatNumber">Business VAT Number</label>
+            <input
+              id="customerVatNumber"
+              inputMode="numeric"
+              value={form.customerVatNumber}
+              onChange={(e) => set('customerVatNumber', e.target.value)}
+              aria-invalid={!!errors.customerVatNumber}
+              aria-describedby={describedBy('customerVatNumber')}
+            />
+            {error('customerVatNumber')}
+          </details>
         </fieldset>
 
         <fieldset>
@@ -251,7 +285,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
                 <span>
                   {i.quantity} × {i.name}
                 </span>
-                <span>{formatRand(toCents(i.price) * i.quantity)}</span>
+                <span>{formatRand(linePrice(i).unitCents * i.quantity)}</span>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
 import { OutOfStockError } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
-import { sameProduct, type ProductDTO } from '@/lib/product'
+import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/lib/product'
 import { ProductImage, type ImageLoad } from './product-image'
 import { QuickEdit } from './quick-edit'
 
@@ -51,6 +51,8 @@ function ProductCardView({
   const [adding, setAdding] = useState(false)
   const soldOut = product.inStock <= 0
   const charged = product.specialPrice ?? product.price
+  const buttonText = adding ? 'Adding...' : soldOut ? 'Out of Stock' : 'Add to Cart'
+  const rules = ruleNotes(product)
 
   const add = () => {
     setAdding(true)
@@ -92,7 +94,9 @@ function ProductCardView({
       </div>
       <div className="product-info">
         <p className="product-category">{product.category}</p>
-        <h2 className="product-name">{product.name}</h2>
+        <h2 className="product-name">
+          <a href={productPath(product.sku)}>{product.name}</a>
+        </h2>
         <p className="product-price">
           <span className="price-now">{formatRand(toCents(charged))}</span>
           {product.specialPrice != null ? (
@@ -101,6 +105,7 @@ function ProductCardView({
             </s>
           ) : null}
         </p>
+        {rules.length > 0 ? <p className="product-rules">{rules.join(' · ')}</p> : null}
         <p className={`product-stock${!soldOut && product.inStock < lowStock ? ' low' : ''}`}>
           {soldOut ? 'Out of Stock' : `${product.inStock} in stock`}
         </p>
@@ -109,9 +114,10 @@ function ProductCardView({
           className="button primary add-to-cart"
           onClick={add}
           disabled={soldOut || adding}
-          aria-label={`Add ${product.name} to cart`}
+          // The visible words first, so "Add to Cart" said aloud finds it (WCAG 2.5.3).
+          aria-label={`${buttonText}: ${product.name}`}
         >
-          {adding ? 'Adding...' : soldOut ? 'Out of Stock' : 'Add to Cart'}
+          {buttonText}
         </button>
         {isOwner ? <QuickEdit product={product} onChanged={onChanged} /> : null}
       </div>

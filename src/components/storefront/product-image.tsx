@@ -15,7 +15,18 @@ const SIZES = '(max-width: 768px) 50vw, 280px'
 export type ImageLoad = 'priority' | 'eager' | 'lazy'
 
 /** A product photo; the placeholder when it is missing or fails, then "Image unavailable". */
-export function ProductImage({ src, alt, load }: { src?: string; alt: string; load: ImageLoad }) {
+export function ProductImage({
+  src,
+  alt,
+  load,
+  sizes = SIZES,
+}: {
+  src?: string
+  alt: string
+  load: ImageLoad
+  /** How wide the photo shows: a card's width unless told (the product page's is wider). */
+  sizes?: string
+}) {
   const eager = load !== 'lazy'
   const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
     src ? 'photo' : 'placeholder',
@@ -75,7 +86,7 @@ export function ProductImage({ src, alt, load }: { src?: string; alt: string; lo
           ref={img}
           src={url}
           srcSet={stage === 'photo' ? srcSetFor(src) : undefined}
-          sizes={SIZES}
+          sizes={sizes}
           alt={alt}
           width={400}
           height={400}

@@ -1,30 +1,18 @@
 'use client'
 
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 
-import { CartPanel } from '@/components/cart/cart-panel'
+import { CheckoutFlow } from '@/components/cart/checkout-flow'
 import { CartProvider } from '@/components/cart/cart-provider'
 import { ToastProvider } from '@/components/ui/toast'
 import { storedAdminKey } from '@/lib/admin-client'
 import type { CatalogueView } from '@/lib/catalogue-filter'
-import type { OrderDTO } from '@/lib/order'
 import type { ProductDTO } from '@/lib/product'
-import dynamic from 'next/dynamic'
 
 import { CategoryFilter } from './category-filter'
 import { Header } from './header'
 import { ProductGrid } from './product-grid'
 import { useCatalogue } from './use-catalogue'
-
-// Checkout (with the order schema) and the receipt load when first needed, not with the page.
-const CheckoutDialog = dynamic(
-  () => import('@/components/checkout/checkout-dialog').then((m) => m.CheckoutDialog),
-  { ssr: false },
-)
-const ReceiptDialog = dynamic(
-  () => import('@/components/receipt/receipt-dialog').then((m) => m.ReceiptDialog),
-  { ssr: false },
-)
 
 export type StorefrontSettings = {
   shopName: string
@@ -66,8 +54,6 @@ function subscribeToStorage(onChange: () => void) {
 function Shop({ view, initialProducts, productCount, settings, showAdmin, phoneHint }: Props) {
   const catalogue = useCatalogue({ view, products: initialProducts, total: productCount })
   const { refresh } = catalogue
-  const [checkoutOpen, setCheckoutOpen] = useState(false)
-  const [receipt, setReceipt] = useState<OrderDTO | undefined>()
   const isOwner = useSyncExternalStore(
     subscribeToStorage,
     () => storedAdminKey() !== null,
@@ -101,32 +87,7 @@ function Shop({ view, initialProducts, productCount, settings, showAdmin, phoneH
           phoneHint={phoneHint}
         />
       </main>
-      <CartPanel
-        freeFromCents={settings.freeDeliveryThresholdCents}
-        onCheckout={() => setCheckoutOpen(true)}
-      />
-      {checkoutOpen ? (
-        <CheckoutDialog
-          open={checkoutOpen}
-          onClose={() => setCheckoutOpen(false)}
-          freeFromCents={settings.freeDeliveryThresholdCents}
-          onPlaced={(order) => {
-            setCheckoutOpen(false)
-            setReceipt(order)
-            void refresh()
-          }}
-        />
-      ) : null}
-      {receipt ? (
-        <ReceiptDialog
-          order={receipt}
-          onClose={() => setReceipt(undefined)}
-          shopName={settings.shopName}
-          shopAddress={settings.shopAddress}
-          whatsappNumber={settings.whatsappNumber}
-          freeFromCents={settings.freeDeliveryThresholdCents}
-        />
-      ) : null}
+      <CheckoutFlow settings={settings} onPlaced={onChanged} />
     </>
   )
 }

@@ -7,6 +7,7 @@ import {
   itemCount,
   OutOfStockError,
   cartTotals,
+  linePrice,
   subtotalCents,
 } from './store'
 
@@ -162,6 +163,74 @@ describe('cart store', () => {
     stop()
     await changedElsewhere(CART_STORAGE_KEY, saved)
     expect(itemCount(here.getState().items)).toBe(1)
+  })
+})
+
+describe('a cart of products with wholesale rules', () => {
+  const rice = {
+    sku: 'RICE-10',
+    name: 'Rice 10 kg',
+    price: 10,
+    inStock: 100,
+    minQty: 10,
+    caseSize: 6,
+    priceBreaks: [
+      { from: 24, price: 9 },
+      { from: 48, price: 8.5 },
+    ],
+  }
+
+  it('starts at the minimum in whole cases, steps by the case, and removes below the minimum', () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(rice)
+    expect(cart.getState().items[0]).toMatchObject({ quantity: 12, minQty: 10, caseSize: 6 })
+    cart.getState().addItem(rice)
+    expect(cart.getState().items[0]!.quantity).toBe(18)
+    cart.getState().updateQuantity('RICE-10', 20)
+    expect(cart.getState().items[0]!.quantity).toBe(24)
+    cart.getState().updateQuantity('RICE-10', 500)
+    expect(cart.getState().items[0]!.quantity).toBe(96)
+    cart.getState().updateQuantity('RICE-10', 6)
+    expect(cart.getState().items).toEqual([])
+  })
+
+  it('prices each line at the break its quantity reaches, and names the next', () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(rice, 18)
+    const line = () => cart.getState().items[0]!
+    expect(linePrice(line())).toMatchObject({
+      unitCents: 1000,
+      next: { from: 24, priceCents: 900 },
+    })
+    expect(subtotalCents(cart.getState().items)).toBe(18_000)
+    cart.getState().updateQuantity('RICE-10', 24)
+    expect(linePrice(line())).toMatchObject({ unitCents: 900, applied: { from: 24 } })
+    expect(cartTotals(cart.getState().items, 6000, 50_000)).toMatchObject({
+      subtotal: 21_600,
+      fee: 6000,
+    })
+  })
+
+  it('refuses a product whose stock cannot cover its minimum', () => {
+    const cart = createCartStore(memory())
+    expect(() => cart.getState().addItem({ ...rice, inStock: 11 })).toThrow(OutOfStockError)
+    expect(cart.getState().items).toEqual([])
+  })
+
+  it('keeps the rules across a reload, and drops a saved line with broken rules', async () => {
+    const storage = memory()
+    const cart = createCartStore(storage)
+    cart.getState().addItem(rice)
+    const again = createCartStore(storage)
+    await again.persist.rehydrate()
+    expect(again.getState().items[0]).toMatchObject({ caseSize: 6, priceBreaks: rice.priceBreaks })
+    const saved = JSON.parse(storage.data.get(CART_STORAGE_KEY)!)
+    saved.state.items[0].caseSize = 0
+    storage.data.set(CART_STORAGE_KEY, JSON.stringify(saved))
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const broken = createCartStore(storage)
+    await broken.persist.rehydrate()
+    expect(broken.getState().items).toEqual([])
   })
 })
 

@@ -2,7 +2,17 @@ import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
 
 import { addCents, multiplyCents, toCents, type Cents } from '@/lib/money'
-import { orderTotals, type OrderTotals } from '@/lib/pricing'
+import {
+  fitQuantity,
+  orderTotals,
+  quantityStep,
+  smallestQuantity,
+  unitPriceFor,
+  type OrderTotals,
+  type QuantityRules,
+  type UnitPrice,
+} from '@/lib/pricing'
+import { rulesOf } from '@/lib/product'
 
 export const CART_STORAGE_KEY = 'kc-cart'
 
@@ -13,6 +23,10 @@ export type CartItem = {
   image?: string
   inStock: number
   quantity: number
+  /** The product's wholesale rules when it was added, each only when set. */
+  minQty?: number
+  caseSize?: number
+  priceBreaks?: { from: number; price: number }[]
 }
 
 /**
@@ -37,9 +51,19 @@ function isCartItem(value: unknown): value is CartItem {
     (item.image === undefined || typeof item.image === 'string') &&
     Number.isInteger(item.inStock) &&
     Number.isInteger(item.quantity) &&
-    (item.quantity as number) > 0
+    (item.quantity as number) > 0 &&
+    (item.minQty === undefined || isWhole(item.minQty)) &&
+    (item.caseSize === undefined || isWhole(item.caseSize)) &&
+    (item.priceBreaks === undefined ||
+      (Array.isArray(item.priceBreaks) &&
+        item.priceBreaks.every(
+          (b: { from?: unknown; price?: unknown }) =>
+            isWhole(b?.from) && typeof b.price === 'number' && b.price > 0,
+        )))
   )
 }
+
+const isWhole = (value: unknown) => Number.isInteger(value) && (value as number) >= 1
 
 export type CartProduct = {
   sku: string
@@ -48,6 +72,9 @@ export type CartProduct = {
   specialPrice?: number
   imageURL?: string
   inStock: number
+  minQty?: number
+  caseSize?: number
+  priceBreaks?: { from: number; price: number }[]
 }
 
 export type CartState = {
@@ -77,15 +104,17 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
       (set) => ({
         items: [],
         isOpen: false,
-        addItem: (product, quantity = 1) => {
-          if (product.inStock <= 0) throw new OutOfStockError(product.sku)
+        addItem: (product, quantity) => {
+          const rules = rulesOf(product)
+          if (fitQuantity(rules, 1, product.inStock) === 0) throw new OutOfStockError(product.sku)
           set((state) => {
             const existing = state.items.find((i) => i.sku === product.sku)
             if (existing) {
+              const more = quantity ?? quantityStep(rules)
               return {
                 items: state.items.map((i) =>
                   i.sku === product.sku
-                    ? { ...i, quantity: Math.min(i.quantity + quantity, i.inStock) }
+                    ? { ...i, quantity: fitQuantity(rules, i.quantity + more, i.inStock) }
                     : i,
                 ),
               }
@@ -95,8 +124,11 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
               name: product.name,
               price: product.specialPrice ?? product.price,
               inStock: product.inStock,
-              quantity: Math.min(quantity, product.inStock),
+              quantity: fitQuantity(rules, quantity ?? 1, product.inStock),
               ...(product.imageURL ? { image: product.imageURL } : {}),
+              ...(product.minQty ? { minQty: product.minQty } : {}),
+              ...(product.caseSize ? { caseSize: product.caseSize } : {}),
+              ...(product.priceBreaks?.length ? { priceBreaks: product.priceBreaks } : {}),
             }
             return { items: [...state.items, item] }
           })
@@ -104,14 +136,14 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
         removeItem: (sku) => set((state) => ({ items: state.items.filter((i) => i.sku !== sku) })),
         updateQuantity: (sku, quantity) =>
           set((state) => ({
-            items:
-              quantity <= 0
-                ? state.items.filter((i) => i.sku !== sku)
-                : state.items.map((i) =>
-                    i.sku === sku
-                      ? { ...i, quantity: Math.min(Math.floor(quantity), i.inStock) }
-                      : i,
-                  ),
+            // Below the smallest quantity the rules allow (1 without rules) removes the line.
+            items: state.items.flatMap((i) => {
+              if (i.sku !== sku) return [i]
+              const rules = rulesOf(i)
+              if (quantity < smallestQuantity(rules)) return []
+              const fitted = fitQuantity(rules, Math.floor(quantity), i.inStock)
+              return fitted === 0 ? [] : [{ ...i, quantity: fitted }]
+            }),
           })),
         clearCart: () => set({ items: [] }),
         setOpen: (isOpen) => set({ isOpen }),
@@ -153,8 +185,18 @@ export function itemCount(items: CartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0)
 }
 
+/** What one unit of a cart line costs at its quantity, with the break it reached and the next. */
+export function linePrice(item: CartItem): UnitPrice {
+  return unitPriceFor(toCents(item.price), rulesOf(item).breaks, item.quantity)
+}
+
+/** A cart line's rules, as the pricing functions take them. */
+export function lineRules(item: CartItem): QuantityRules {
+  return rulesOf(item)
+}
+
 export function subtotalCents(items: CartItem[]): Cents {
-  return addCents(...items.map((i) => multiplyCents(toCents(i.price), i.quantity)))
+  return addCents(...items.map((i) => multiplyCents(linePrice(i).unitCents, i.quantity)))
 }
 
 /** What checkout shows: the server's own rule (orderTotals) over the cart's lines. */
@@ -163,7 +205,7 @@ export function cartTotals(items: CartItem[], areaFee: Cents, freeFrom: Cents): 
     items.map((i) => ({
       sku: i.sku,
       name: i.name,
-      unitCents: toCents(i.price),
+      unitCents: linePrice(i).unitCents,
       quantity: i.quantity,
     })),
     areaFee,

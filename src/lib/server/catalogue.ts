@@ -190,6 +190,16 @@ export async function productBySku(pool: Pool, sku: string): Promise<ProductDTO 
   return rows[0] && toDTO(rows[0])
 }
 
+/** The products with these skus (in any case) that exist, in the order asked. */
+export async function productsBySkus(pool: Pool, skus: readonly string[]): Promise<ProductDTO[]> {
+  const { rows } = await pool.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} WHERE lower(p.sku) = ANY($1::text[])`,
+    [skus.map((sku) => sku.toLowerCase())],
+  )
+  const bySku = new Map(rows.map((row) => [row.sku.toLowerCase(), toDTO(row)]))
+  return skus.flatMap((sku) => bySku.get(sku.toLowerCase()) ?? [])
+}
+
 /** Products per sitemap file: the protocol allows 50,000 addresses and 50 MB. */
 export const SITEMAP_PAGE = 40_000
 

@@ -1,6 +1,6 @@
 import { BadInput } from '@/lib/errors'
 import { productQuerySchema } from '@/lib/schemas/product-query'
-import { searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
+import { productsBySkus, searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
 import { handle, json } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
 import { getShopSettings } from '@/lib/server/settings'
@@ -14,6 +14,7 @@ export const GET = handle(async (request: Request) => {
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
   const { q, category, stock, limit, offset } = parsed.data
   const pool = (await getShop()).db.pool
+  if (parsed.data.skus) return json(await productsBySkus(pool, parsed.data.skus))
   if (!q && !category && !stock && limit === undefined && offset === undefined) {
     // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
     return wholeCatalogueResponse(pool, false)

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+
+import type { Metadata } from 'next'
+import { notFound, permanentRedirect } from 'next/navigation'
+import { cache } from 'react'
+
+import { ProductPage } from '@/components/product-page/product-page'
+import { formatRand, toCents } from '@/lib/money'
+import { productPath, ruleNotes, type ProductDTO } from '@/lib/product'
+import { productBySku } from '@/lib/server/catalogue'
+import { getShop } from '@/lib/server/payload'
+import { publicOrigin } from '@/lib/server/public-url'
+import { getShopSettings } from '@/lib/server/settings'
+
+export const dynamic = 'force-dynamic'
+
+type Props = { params: Promise<{ sku: string }> }
+
+/** Read once per request, by the page and its metadata alike. */
+const loadProduct = cache(async (sku: string) =>
+  productBySku((await getShop()).db.pool, decodeURIComponent(sku)),
+)
+
+/** The preview's address changes with the photo, so a chat app never shows an old one. */
+function previewUrl(origin: string, product: ProductDTO): string {
+  const version = createHash('sha256')
+    .update(product.imageURL ?? '')
+    .digest('base64url')
+    .slice(0, 10)
+  return `${origin}${productPath(product.sku)}/preview.jpg?v=${version}`
+}
+
+/** "Name at R 45,99": a preview's title says the price, as a buyer sharing it would. */
+function titleOf(product: ProductDTO): string {
+  return `${product.name} at ${formatRand(toCents(product.specialPrice ?? product.price))}`
+}
+
+function descriptionOf(product: ProductDTO, shopName: string): string {
+  const stock = product.inStock > 0 ? `${product.inStock} in stock` : 'Out of stock'
+  const parts = [product.description?.trim(), ...ruleNotes(product), `${stock} at ${shopName}.`]
+  const text = parts.filter(Boolean).join('. ').replace(/\.\./g, '.')
+  return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { sku } = await params
+  const [product, settings, origin] = await Promise.all([
+    loadProduct(sku),
+    getShopSettings(),
+    publicOrigin(),
+  ])
+  if (!product) return { title: { absolute: 'Page Not Found' } }
+  const url = `${origin}${productPath(product.sku)}`
+  const title = titleOf(product)
+  const description = descriptionOf(product, settings.shopName)
+  const image = { url: previewUrl(origin, product), width: 1200, height: 630, alt: product.name }
+  return {
+    title: { absolute: `${title} · ${settings.shopName}` },
+    description,
+    alternates: { canonical: url },
+    openGraph: {
+      type: 'website',
+      url,
+      title,
+      description,
+      siteName: settings.shopName,
+      locale: 'en_ZA',
+      images: [image],
+    },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
+  }
+}
+
+/** A product's own page: what a shared link opens, rendered whole on the server. */
+export default async function ProductRoute({ params }: Props) {
+  const { sku } = await params
+  const [product, settings, origin] = await Promise.all([
+    loadProduct(sku),
+    getShopSettings(),
+    publicOrigin(),
+  ])
+  if (!product) notFound()
+  // One address per product: a sku typed in another case moves to the stored one.
+  if (product.sku !== decodeURIComponent(sku)) permanentRedirect(productPath(product.sku))
+  return (
+    <ProductPage
+      product={product}
+      settings={settings}
+      shareUrl={`${origin}${productPath(product.sku)}`}
+    />
+  )
+}

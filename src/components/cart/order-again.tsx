@@ -1,0 +1,94 @@
+'use client'
+
+import { useMemo, useState, useSyncExternalStore } from 'react'
+
+import { useToast } from '@/components/ui/toast'
+import {
+  planRefill,
+  readRecentOrders,
+  RECENT_ORDERS_KEY,
+  type RecentOrder,
+} from '@/lib/cart/order-again'
+import { formatShopDateTime } from '@/lib/dates'
+import { formatRand, toCents } from '@/lib/money'
+import type { ProductDTO } from '@/lib/product'
+import { useCart } from './cart-provider'
+
+function savedText(): string | null {
+  try {
+    return window.localStorage.getItem(RECENT_ORDERS_KEY)
+  } catch {
+    return null
+  }
+}
+
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange)
+  return () => window.removeEventListener('storage', onChange)
+}
+
+/** The device's last three orders, each with "Order again" at today's prices and stock. */
+export function OrderAgain() {
+  const addItem = useCart((s) => s.addItem)
+  const toast = useToast()
+  const saved = useSyncExternalStore(subscribeToStorage, savedText, () => null)
+  const orders = useMemo(() => readRecentOrders(saved), [saved])
+  const [busy, setBusy] = useState<string | undefined>()
+  if (orders.length === 0) return null
+
+  const again = async (order: RecentOrder) => {
+    setBusy(order.orderId)
+    try {
+      const skus = order.items.map((i) => i.sku).join(',')
+      const res = await fetch(`/api/products?skus=${encodeURIComponent(skus)}`, {
+        cache: 'no-store',
+      })
+      if (!res.ok) throw new Error(String(res.status))
+      const refill = planRefill(order, (await res.json()) as ProductDTO[])
+      for (const { product, quantity } of refill.lines) addItem(product, quantity)
+      const changes = refill.changes.join(' ')
+      toast(
+        refill.lines.length === 0
+          ? { title: 'Nothing to Add', description: changes, variant: 'error' }
+          : {
+              title: 'Cart Refilled',
+              description: changes || 'The same items at the same prices as last time.',
+              variant: 'success',
+            },
+      )
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Could not load today’s prices. Please try again.',
+        variant: 'error',
+      })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  return (
+    <section className="order-again" aria-labelledby="order-again-title">
+      <h3 id="order-again-title">Your recent orders</h3>
+      <ul>
+        {orders.map((order) => (
+          <li key={order.orderId}>
+            <span>
+              {order.orderId} · {formatShopDateTime(new Date(order.createdAt))} ·{' '}
+              {formatRand(toCents(order.total))}
+            </span>
+            <button
+              type="button"
+              className="button small"
+              disabled={busy !== undefined}
+              aria-label={`Order again: ${order.orderId}`}
+              onClick={() => void again(order)}
+            >
+              Order again
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import sharp from 'sharp'
+
+import { env } from '@/env'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, withImageWork } from './images'
+import { mediaFileFor } from './media-files'
+
+export const PREVIEW_WIDTH = 1200
+export const PREVIEW_HEIGHT = 630
+const FETCH_TIMEOUT_MS = 5000
+
+/**
+ * The 1200x630 picture chat apps show for a shared product: the photo whole, centred on a
+ * blurred, widened copy of itself, so a square photo fills the frame without being cropped. A
+ * product without a photo (or whose photo cannot be read) gets the shop's placeholder.
+ */
+export async function productPreview(imageURL: string | undefined): Promise<Buffer> {
+  const photo = imageURL ? await photoBytes(imageURL) : undefined
+  if (photo) {
+    try {
+      return await compose(photo)
+    } catch (error) {
+      console.error('Could not make a preview from', imageURL, error)
+    }
+  }
+  return compose(await placeholder())
+}
+
+function compose(photo: Buffer): Promise<Buffer> {
+  return withImageWork(async () => {
+    const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const }
+    const [background, foreground] = await Promise.all([
+      sharp(photo, options)
+        .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover' })
+        .blur(40)
+        .modulate({ brightness: 1.05 })
+        .toBuffer(),
+      sharp(photo, options)
+        .resize(PREVIEW_HEIGHT, PREVIEW_HEIGHT, {
+          fit: 'contain',
+          background: { r: 255, g: 255, b: 255, alpha: 0 },
+        })
+        .png()
+        .toBuffer(),
+    ])
+    return sharp(background)
+      .composite([{ input: foreground, gravity: 'centre' }])
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
+  })
+}
+
+let placeholderBytes: Buffer | undefined
+async function placeholder(): Promise<Buffer> {
+  placeholderBytes ??= await fs.readFile(path.join(process.cwd(), 'public', 'placeholder.svg'))
+  return placeholderBytes
+}
+
+/**
+ * The photo's bytes: an upload from the media folder, else (an upload in S3, or any other path
+ * of this shop) from this server itself, else the owner's https:// address, each within the
+ * upload size limit and a few seconds.
+ */
+async function photoBytes(imageURL: string): Promise<Buffer | undefined> {
+  const { mediaDir, PORT } = env()
+  const file = mediaFileFor(imageURL, mediaDir)
+  if (file) {
+    const bytes = await fs.readFile(file).catch(() => undefined)
+    if (bytes) return bytes
+  }
+  const url = imageURL.startsWith('/') ? `http://127.0.0.1:${PORT}${imageURL}` : imageURL
+  try {
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      redirect: 'follow',
+    })
+    if (!res.ok || !res.body) return undefined
+    const declared = Number(res.headers.get('content-length') ?? 0)
+    if (declared > MAX_IMAGE_BYTES) return undefined
+    const reader = res.body.getReader()
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return Buffer.concat(chunks)
+      size += value.byteLength
+      if (size > MAX_IMAGE_BYTES) {
+        await reader.cancel()
+        return undefined
+      }
+      chunks.push(value)
+    }
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test'
+import pg from 'pg'
+import { extractText, getDocumentProxy } from 'unpdf'
+
+import { adminApi, baseURL, card, cartButton, createProduct, search } from './helpers'
+
+async function sql(text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  try {
+    return (await client.query(text, params)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** The text of a page printed to PDF, as a buyer's "Save as PDF" would keep it. */
+async function printedText(page: Page): Promise<string> {
+  const pdf = await page.pdf({ format: 'A4' })
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  })
+  return text.replace(/\s+/g, ' ')
+}
+
+test('a shared product page sells by the case, and the cart steps by it and shows the break', async ({
+  page,
+}) => {
+  const product = await createProduct({
+    price: 20,
+    inStock: 100,
+    minQty: 12,
+    caseSize: 6,
+    priceBreaks: [{ from: 24, price: 18 }],
+  })
+  await page.goto(`/p/${product.sku}`)
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+  const terms = page.getByRole('list', { name: 'Wholesale terms' })
+  await expect(terms).toContainText('Sold in cases of 6')
+  await expect(terms).toContainText('Minimum order 12')
+  await expect(terms).toContainText(/R\s18,00 each from 24/)
+  await expect(page.getByTestId('page-quantity')).toHaveText('12')
+  await expect(page.getByText(/Add 12 more for R\s18,00 each/)).toBeVisible()
+
+  const share = await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')
+  const shared = new URL(share!)
+  expect(shared.origin + shared.pathname).toBe('https://wa.me/')
+  expect(shared.searchParams.get('text')).toBe(
+    `${product.name}: R 20,00\n${baseURL()}/p/${product.sku}`,
+  )
+
+  await page.getByRole('button', { name: 'Increase quantity' }).click()
+  await expect(page.getByTestId('page-quantity')).toHaveText('18')
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+  await expect(page.locator('.toast')).toContainText('Added to Cart')
+  await expect(page.getByTestId('cart-count')).toHaveText('18')
+
+  await cartButton(page).click()
+  const cart = page.getByRole('dialog', { name: 'Your Cart' })
+  const quantity = cart.getByTestId(`qty-${product.sku}`)
+  await expect(quantity).toHaveText('18')
+  await expect(cart).toContainText(/Add 6 more for R\s18,00 each/)
+  await expect(cart.getByTestId('cart-subtotal')).toHaveText(/R\s360,00/)
+  await cart.getByRole('button', { name: `Increase quantity of ${product.name}` }).click()
+  await expect(quantity).toHaveText('24')
+  await expect(cart).toContainText(/R\s18,00 each/)
+  await expect(cart).toContainText('Bulk price from 24')
+  await expect(cart.getByTestId('cart-subtotal')).toHaveText(/R\s432,00/)
+  const decrease = cart.getByRole('button', { name: `Decrease quantity of ${product.name}` })
+  await decrease.click()
+  await decrease.click()
+  await expect(quantity).toHaveText('12')
+  // Below the minimum is no longer a line.
+  await decrease.click()
+  await expect(cart.getByText('Your cart is empty')).toBeVisible()
+})
+
+test('a card links to its page, and its button is named by the words it shows', async ({
+  page,
+}) => {
+  const product = await createProduct({ caseSize: 4 })
+  await page.goto('/')
+  await search(page, product.name)
+  const found = card(page, product.name)
+  await expect(found).toContainText('Sold in cases of 4')
+  await expect(found.getByRole('button', { name: /^Add to Cart/ })).toHaveAccessibleName(
+    `Add to Cart: ${product.name}`,
+  )
+  await found.getByRole('link', { name: product.name }).click()
+  await expect(page).toHaveURL(`${baseURL()}/p/${product.sku}`)
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+})
+
+test('a business buyer checks out, prints the tax invoice as PDF, and orders again', async ({
+  page,
+}) => {
+  await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
+               shop_address = '1 Main Rd, Johannesburg'`)
+  try {
+    const product = await createProduct({ price: 3000, inStock: 10 })
+    await page.goto(`/p/${product.sku}`)
+    await page.getByRole('button', { name: 'Increase quantity' }).click()
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    await cartButton(page).click()
+    await page
+      .getByRole('dialog', { name: 'Your Cart' })
+      .getByRole('button', { name: 'Proceed to Checkout' })
+      .click()
+    const checkout = page.getByRole('dialog', { name: 'Checkout' })
+    await checkout.getByLabel('Full Name').fill('Thandi Mokoena')
+    await checkout.getByLabel('Phone Number').fill('082 123 4567')
+    await checkout.getByLabel('Delivery Address (optional)').fill('12 Vilakazi St, Soweto')
+    await checkout.getByText('Buying for a business?').click()
+    await checkout.getByLabel('Business Name').fill('Mokoena Spaza')
+    await checkout.getByLabel('Business VAT Number').fill('123')
+    await expect(
+      checkout.getByLabel('Delivery Area').locator('option[value="soweto"]'),
+    ).toHaveCount(1)
+    await checkout.getByLabel('Delivery Area').selectOption('soweto')
+    await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+    await expect(checkout.getByText('A VAT number is 10 digits starting with 4')).toBeVisible()
+    await checkout.getByLabel('Business VAT Number').fill('4987654321')
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+
+    const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+    await expect(receipt).toBeVisible()
+    const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+    const [order] = await sql('SELECT invoice_number, vat FROM orders WHERE order_id = $1', [
+      orderId,
+    ])
+    const invoiceNumber = `INV-${String(order.invoice_number).padStart(6, '0')}`
+    const vat = Number(order.vat).toFixed(2).replace('.', ',')
+    await expect(receipt).toContainText(`VAT included (15%)R ${vat}`)
+    await expect(receipt).toContainText('4123456789')
+    await expect(receipt).toContainText(invoiceNumber)
+
+    const opened = page.waitForEvent('popup')
+    await receipt.getByRole('button', { name: 'Tax Invoice' }).click()
+    const invoice = await opened
+    await invoice.waitForLoadState()
+    const text = await printedText(invoice)
+    for (const field of [
+      'Tax Invoice',
+      invoiceNumber,
+      orderId,
+      'KC Wholesale',
+      '1 Main Rd, Johannesburg',
+      'VAT number: 4123456789',
+      'Mokoena Spaza',
+      'Thandi Mokoena',
+      '12 Vilakazi St, Soweto',
+      'VAT number: 4987654321',
+      `${product.name} (${product.sku})`,
+      'Total excluding VAT',
+      'VAT at 15%',
+      `R ${vat}`,
+      'Total including VAT',
+      'Full tax invoice',
+    ]) {
+      expect(text).toContain(field)
+    }
+    await invoice.close()
+    await receipt.getByRole('button', { name: 'Close' }).first().click()
+
+    // Today's price has changed: the cart is refilled at it, and says so.
+    await adminApi('PUT', `/api/products/${product.sku}`, { price: 3100 })
+    await cartButton(page).click()
+    const cart = page.getByRole('dialog', { name: 'Your Cart' })
+    await expect(cart.getByRole('heading', { name: 'Your recent orders' })).toBeVisible()
+    await cart.getByRole('button', { name: `Order again: ${orderId}` }).click()
+    await expect(page.locator('.toast')).toContainText('Cart Refilled')
+    await expect(page.locator('.toast')).toContainText(/now R\s3\s100,00 each \(was R\s3\s000,00\)/)
+    await expect(cart.getByTestId(`qty-${product.sku}`)).toHaveText('2')
+  } finally {
+    await sql(`UPDATE shop_settings SET vat_registered = false, vat_number = NULL,
+                 shop_address = NULL`)
+  }
+})

@@ -1,0 +1,136 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+
+import { admin } from '../helpers/admin'
+import { baseURL, get } from '../helpers/api'
+import { buildProduct } from '../helpers/factories'
+
+/** How link-preview crawlers ask: a plain GET, no JavaScript, their own user agents. */
+const CRAWLERS = [
+  'WhatsApp/2.23.20.0 A',
+  'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  'Twitterbot/1.0',
+]
+
+/** The <head>'s meta and link tags as name -> content, the way a crawler reads them. */
+function headTags(html: string): Map<string, string> {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const tags = new Map<string, string>()
+  for (const [tag] of head.matchAll(/<(meta|link)\b[^>]*>/g)) {
+    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]
+    const key =
+      attr('property') ?? attr('name') ?? (attr('rel') ? `link:${attr('rel')}` : undefined)
+    const value = attr('content') ?? attr('href')
+    if (key && value !== undefined) tags.set(key, value.replace(/&amp;/g, '&'))
+  }
+  return tags
+}
+
+describe('a product page', () => {
+  it('gives every link-preview crawler the title with the price, a description and a 1200x630 image', async () => {
+    const product = await buildProduct({ name: 'Maize Meal 12.5 kg', price: 159.99, inStock: 40 })
+    await admin('PUT', `/api/products/${product.sku}`, {
+      description: 'Super white, for pap & vetkoek.',
+      caseSize: 4,
+      priceBreaks: [{ from: 8, price: 149.5 }],
+    })
+    for (const ua of CRAWLERS) {
+      const res = await get(`/p/${product.sku}`, { headers: { 'user-agent': ua } })
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      const tags = headTags(html)
+      const url = `${baseURL()}/p/${product.sku}`
+      expect(tags.get('og:title')).toBe('Maize Meal 12.5 kg at R 159,99')
+      expect(tags.get('og:description')).toBe(
+        'Super white, for pap & vetkoek. Sold in cases of 4. R 149,50 each from 8. 40 in stock at KC Wholesale.',
+      )
+      expect(tags.get('og:url')).toBe(url)
+      expect(tags.get('link:canonical')).toBe(url)
+      expect(tags.get('og:type')).toBe('website')
+      expect(tags.get('og:image:width')).toBe('1200')
+      expect(tags.get('og:image:height')).toBe('630')
+      expect(tags.get('twitter:card')).toBe('summary_large_image')
+      expect(tags.get('og:image')).toMatch(new RegExp(`^${url}/preview\\.jpg\\?v=`))
+      expect(tags.get('twitter:image')).toBe(tags.get('og:image'))
+      // The page itself is in the HTML, not made by scripts.
+      expect(html).toContain('<h1 id="product-title" class="product-name">Maize Meal 12.5 kg</h1>')
+      expect(html).toContain('Sold in cases of 4')
+      expect(html).toContain('>Add to Cart<')
+      expect(html).toContain('Share on WhatsApp')
+    }
+  })
+
+  it("serves the preview image at 1200x630 from the product's photo, or the placeholder", async () => {
+    const product = await buildProduct()
+    const page = await (await get(`/p/${product.sku}`)).text()
+    const image = headTags(page).get('og:image')!
+    const res = await fetch(image)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630])
+    const seeded = await get('/p/ELE-004/preview.jpg')
+    const photo = await sharp(Buffer.from(await seeded.arrayBuffer())).metadata()
+    expect([photo.width, photo.height]).toEqual([1200, 630])
+    expect((await get('/p/NO-SUCH-SKU/preview.jpg')).status).toBe(404)
+  })
+
+  it('moves a sku in another case to its one address, and says Page Not Found for an unknown one', async () => {
+    const product = await buildProduct()
+    const moved = await get(`/p/${product.sku.toLowerCase()}`)
+    expect(moved.status).toBe(308)
+    expect(moved.headers.get('location')).toBe(`/p/${product.sku}`)
+    const missing = await get('/p/NO-SUCH-SKU')
+    expect(missing.status).toBe(404)
+    const html = await missing.text()
+    expect(html).toContain('<title>Page Not Found</title>')
+    expect(html).toContain('Page Not Found')
+  })
+
+  it('is linked from its card on the storefront', async () => {
+    const product = await buildProduct({ name: 'Zzz Linked Product' })
+    const html = await (await get(`/?q=${encodeURIComponent(product.name)}`)).text()
+    expect(html).toContain(`href="/p/${product.sku}"`)
+  })
+})
+
+describe('crawling', () => {
+  it('lists the front page and every product in /sitemap.xml', async () => {
+    const product = await buildProduct()
+    const res = await get('/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/)
+    const xml = await res.text()
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    expect(xml).toContain(`<loc>${baseURL()}/</loc>`)
+    expect(xml).toMatch(new RegExp(`<loc>${baseURL()}/p/${product.sku}</loc><lastmod>\\d{4}-`))
+    expect((await get('/sitemaps/0.xml')).status).toBe(200)
+    expect((await get('/sitemaps/99.xml')).status).toBe(404)
+  })
+
+  it('keeps crawlers out of /admin and /cms in robots.txt, and points them at the sitemap', async () => {
+    const text = await (await get('/robots.txt')).text()
+    expect(text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Disallow: /admin',
+        'Disallow: /cms',
+        `Sitemap: ${baseURL()}/sitemap.xml`,
+      ]),
+    )
+  })
+})
+
+describe('GET /api/products?skus=', () => {
+  it('answers just those products, in the order asked, any case, skipping unknown ones', async () => {
+    const a = await buildProduct()
+    const b = await buildProduct()
+    const res = await get(`/api/products?skus=${b.sku.toLowerCase()},NOPE-0,${a.sku}`)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { sku: string }[]).map((p) => p.sku)).toEqual([b.sku, a.sku])
+    const many = Array.from({ length: 101 }, (_, i) => `S${i}`).join(',')
+    const refused = await get(`/api/products?skus=${many}`)
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { error: string }).error).toContain('at most 100')
+  })
+})
