@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { CSV_COLUMNS, parseProductsCsv, productsToCsv, type CsvProduct } from './csv'
+import { formatPriceBreaks, parsePriceBreaks } from './price-breaks-text'
 
 const kettle: CsvProduct = {
   sku: 'ELE-011',
@@ -20,7 +21,7 @@ describe('productsToCsv', () => {
     const [header, row] = csv.split('\r\n')
     expect(header).toBe(CSV_COLUMNS.join(','))
     expect(row).toBe(
-      'ELE-011,"Kettle, ""Deluxe"" 1.7L",Electronics,299.99,349.00,"Line one\nline two",,,60',
+      'ELE-011,"Kettle, ""Deluxe"" 1.7L",Electronics,299.99,349.00,"Line one\nline two",,,60,,,',
     )
     expect(csv.endsWith('\r\n')).toBe(true)
   })
@@ -32,6 +33,40 @@ describe('productsToCsv', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(csv).toContain(",'+1,")
     expect(csv).toContain("\r\n'@SUM,")
+  })
+})
+
+describe('wholesale rules in CSV', () => {
+  it('writes minQty, caseSize and priceBreaks after the spec columns, and reads them back', () => {
+    const csv = productsToCsv([
+      {
+        ...kettle,
+        minQty: 12,
+        caseSize: 6,
+        priceBreaks: [
+          { from: 24, price: 9 },
+          { from: 48, price: 8.5 },
+        ],
+      },
+    ])
+    expect(csv.split('\r\n')[1]!.endsWith(',60,12,6,24:9.00;48:8.50')).toBe(true)
+    const parsed = parseProductsCsv(csv, 10)
+    if (!parsed.ok) throw new Error(parsed.error)
+    const values = parsed.records[0]!.values
+    expect([values.minQty, values.caseSize]).toEqual(['12', '6'])
+    expect(parsePriceBreaks(values.priceBreaks!)).toEqual([
+      { from: 24, price: 9 },
+      { from: 48, price: 8.5 },
+    ])
+  })
+
+  it('reads an empty priceBreaks cell as none, and a malformed one as unreadable', () => {
+    expect(parsePriceBreaks('')).toEqual([])
+    expect(parsePriceBreaks(' 12 : 9.5 ')).toEqual([{ from: 12, price: 9.5 }])
+    for (const bad of ['12', '12:', 'a:1', '12:9;', '12=9', '-1:9']) {
+      expect(parsePriceBreaks(bad), bad).toBeUndefined()
+    }
+    expect(formatPriceBreaks(undefined)).toBe('')
   })
 })
 
@@ -55,6 +90,7 @@ describe('parseProductsCsv', () => {
     )
     expect(parsed).toEqual({
       ok: true,
+      columns: ['price', 'sku', 'name', 'category'],
       records: [
         {
           line: 2,

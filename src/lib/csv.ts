@@ -1,6 +1,11 @@
 import Papa from 'papaparse'
 
-/** The export's columns, in the spec's order; an import must use exactly these names. */
+import { formatPriceBreaks } from './price-breaks-text'
+
+/**
+ * The export's columns: the spec's, then the wholesale rules. An import must use these names,
+ * but needs only sku, name, category and price, so a file made before the rules still imports.
+ */
 export const CSV_COLUMNS = [
   'sku',
   'name',
@@ -11,6 +16,9 @@ export const CSV_COLUMNS = [
   'specialPrice',
   'imageURL',
   'inStock',
+  'minQty',
+  'caseSize',
+  'priceBreaks',
 ] as const
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
@@ -25,6 +33,9 @@ export type CsvProduct = {
   specialPrice?: number | null
   imageURL?: string | null
   inStock: number
+  minQty?: number | null
+  caseSize?: number | null
+  priceBreaks?: { from: number; price: number }[] | null
 }
 
 const REQUIRED: CsvColumn[] = ['sku', 'name', 'category', 'price']
@@ -76,6 +87,9 @@ export function csvLines(products: CsvProduct[]): string {
       specialPrice: money(p.specialPrice),
       imageURL: p.imageURL ?? '',
       inStock: String(p.inStock),
+      minQty: p.minQty == null ? '' : String(p.minQty),
+      caseSize: p.caseSize == null ? '' : String(p.caseSize),
+      priceBreaks: formatPriceBreaks(p.priceBreaks),
     }
     out += CSV_COLUMNS.map((c) =>
       cell(TEXT_COLUMNS.has(c) ? neutraliseFormula(values[c]) : values[c]),
@@ -86,7 +100,11 @@ export function csvLines(products: CsvProduct[]): string {
 }
 
 export type CsvParseResult =
-  | { ok: true; records: { line: number; values: CsvRecord; extraCells: number }[] }
+  | {
+      ok: true
+      columns: CsvColumn[]
+      records: { line: number; values: CsvRecord; extraCells: number }[]
+    }
   | { ok: false; error: string }
 
 /**
@@ -129,6 +147,7 @@ export function parseProductsCsv(text: string, maxRows: number): CsvParseResult 
   const columns = names as CsvColumn[]
   return {
     ok: true,
+    columns,
     records: rows.map((row, index) => {
       const values: CsvRecord = {}
       columns.forEach((column, i) => {

@@ -27,6 +27,24 @@ test('axe finds nothing serious on the storefront, in the cart and in checkout',
   expect(await seriousViolations(page)).toEqual([])
 })
 
+test('axe finds nothing serious on a product page, and no button whose name hides its words', async ({
+  page,
+}) => {
+  const product = await createProduct({ caseSize: 6, priceBreaks: [{ from: 12, price: 100 }] })
+  await page.goto(`/p/${product.sku}`)
+  expect(await seriousViolations(page)).toEqual([])
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(['label-content-name-mismatch'])
+    .analyze()
+  expect(violations).toEqual([])
+  await page.goto('/')
+  await search(page, product.name)
+  const mismatch = await new AxeBuilder({ page })
+    .withRules(['label-content-name-mismatch'])
+    .analyze()
+  expect(mismatch.violations).toEqual([])
+})
+
 async function tabTo(page: Page, isTarget: () => Promise<boolean>, limit = 250) {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab')
@@ -75,6 +93,10 @@ test('the whole purchase works from the keyboard, with focus kept in dialogs and
   await page.keyboard.type('+27 71 555 0101')
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
+  // The business fields stay folded away unless opened: one stop, then the area.
+  await expect(checkout.getByText('Buying for a business?')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(checkout.getByLabel('Delivery Area')).toBeFocused()
   await expect(checkout.getByLabel('Delivery Area').locator('option')).not.toHaveCount(1)
   await page.keyboard.press('ArrowDown')
   await expect(checkout.getByLabel('Delivery Area')).not.toHaveValue('')

@@ -177,3 +177,67 @@ test('a business buyer checks out, prints the tax invoice as PDF, and orders aga
                  shop_address = NULL`)
   }
 })
+
+test('the owner sets a product’s rules in the dashboard and prints an order’s invoice', async ({
+  page,
+  viewport,
+}) => {
+  test.skip((viewport?.width ?? 1280) <= 768, 'the dashboard is for laptops and tablets')
+  const product = await createProduct({ price: 50, inStock: 40 })
+  await page.goto('/admin')
+  await page.getByLabel('Admin Token').fill(process.env.E2E_ADMIN_TOKEN!)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByLabel('Search products by name or SKU').fill(product.sku)
+  const row = page.getByRole('table', { name: 'Products' }).locator('tbody tr', {
+    hasText: product.sku,
+  })
+  await row.getByRole('button', { name: `Edit ${product.name}` }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${product.name}` })
+  await edit.getByLabel('Minimum order quantity').fill('10')
+  await edit.getByLabel('Case size (sold in multiples of)').fill('5')
+  await edit.getByLabel('Quantity-break prices').fill('12-9')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.locator('.toast')).toContainText('priceBreaks must be like 12:9.00;48:8.50')
+  await edit.getByLabel('Quantity-break prices').fill('20:45;40:42.5')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.locator('.toast')).toContainText('Product updated successfully!')
+  const saved = await (await adminApi('GET', `/api/admin/products/${product.sku}`)).json()
+  expect(saved).toMatchObject({
+    minQty: 10,
+    caseSize: 5,
+    priceBreaks: [
+      { from: 20, price: 45 },
+      { from: 40, price: 42.5 },
+    ],
+  })
+
+  const placed = await fetch(`${baseURL()}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Zanele Khumalo', phone: '083 555 0199', business: 'Khumalo Traders' },
+      area: 'sandton',
+      payment: 'cash',
+      items: [{ sku: product.sku, quantity: 20 }],
+    }),
+  })
+  expect(placed.status).toBe(201)
+  const order = (await placed.json()) as { orderId: string; invoiceNumber: number }
+  await page.getByRole('tab', { name: /^Orders/ }).click()
+  await page
+    .getByRole('table', { name: 'Orders' })
+    .getByRole('button', { name: `View order ${order.orderId}` })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Order ${order.orderId}` })
+  const opened = page.waitForEvent('popup')
+  await dialog.getByRole('button', { name: 'Print invoice' }).click()
+  const invoice = await opened
+  await invoice.waitForLoadState()
+  const text = await printedText(invoice)
+  expect(text).toContain(`INV-${String(order.invoiceNumber).padStart(6, '0')}`)
+  expect(text).toContain('Khumalo Traders')
+  expect(text).toContain(`${product.name} (${product.sku})`)
+  expect(text).toMatch(/R\s900,00/)
+  // Not VAT registered: an invoice, not a tax invoice.
+  expect(text).not.toContain('Tax Invoice')
+})

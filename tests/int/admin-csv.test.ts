@@ -33,7 +33,8 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="products-${today}.csv"`,
     )
-    expect(text.split('\r\n')[0]).toBe(HEADER)
+    // The spec's columns, then the optional wholesale rules.
+    expect(text.split('\r\n')[0]).toBe(`${HEADER},minQty,caseSize,priceBreaks`)
     expect(text).toContain('\r\nELE-003,Solar Rechargeable Lantern,Electronics,249.99,,')
   })
 

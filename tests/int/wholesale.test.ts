@@ -339,3 +339,76 @@ describe('VAT and invoices', () => {
     expect(html).not.toContain('<10 kg>')
   })
 })
+
+describe('wholesale rules in CSV', () => {
+  const importCsv = (csvData: string) =>
+    admin('POST', '/api/admin/products/import', { csvData, dryRun: false })
+  const rulesOf = async (sku: string) =>
+    (
+      await sql<{ min_qty: string | null; case_size: string | null; price_breaks: unknown }>(
+        'SELECT min_qty, case_size, price_breaks FROM products WHERE sku = $1',
+        [sku],
+      )
+    )[0]
+
+  it('imports and exports minQty, caseSize and priceBreaks as optional columns', async () => {
+    const sku = `CSV-${Date.now()}`
+    const res = await importCsv(
+      `sku,name,category,price,inStock,minQty,caseSize,priceBreaks\n${sku},Cased Oil,Clothing,45,60,12,6,24:42.50;48:40`,
+    )
+    expect(res.status).toBe(200)
+    expect(await rulesOf(sku)).toEqual({
+      min_qty: '12',
+      case_size: '6',
+      price_breaks: [
+        { from: 24, price: 42.5 },
+        { from: 48, price: 40 },
+      ],
+    })
+    const exported = await (await admin('GET', '/api/admin/products/export')).text()
+    const [header, ...lines] = exported.split('\r\n')
+    expect(header).toBe(
+      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock,minQty,caseSize,priceBreaks',
+    )
+    expect(lines.find((l) => l.startsWith(`${sku},`))).toBe(
+      `${sku},Cased Oil,Clothing,45.00,,,,,60,12,6,24:42.50;48:40.00`,
+    )
+  })
+
+  it('leaves the rules alone for a file made before them, and clears one whose cell is empty', async () => {
+    const sku = `CSV-${Date.now()}-OLD`
+    await importCsv(
+      `sku,name,category,price,minQty,caseSize,priceBreaks\n${sku},Old File,Clothing,10,5,5,10:9`,
+    )
+    const old = await importCsv(
+      `sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock\n${sku},Old File,Clothing,11,,,,,7`,
+    )
+    expect(old.status).toBe(200)
+    expect(await rulesOf(sku)).toEqual({
+      min_qty: '5',
+      case_size: '5',
+      price_breaks: [{ from: 10, price: 9 }],
+    })
+    await importCsv(`sku,name,category,price,caseSize,priceBreaks\n${sku},Old File,Clothing,11,,`)
+    expect(await rulesOf(sku)).toEqual({ min_qty: '5', case_size: null, price_breaks: null })
+  })
+
+  it('refuses a bad rule cell by line and field, importing nothing', async () => {
+    const sku = `CSV-${Date.now()}-BAD`
+    const res = await importCsv(
+      `sku,name,category,price,caseSize,priceBreaks\n${sku}-1,A,Clothing,10,6,12:9\n${sku}-2,B,Clothing,10,0,\n${sku}-3,C,Clothing,10,,12-9`,
+    )
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { rows: { line: number; field: string; message: string }[] }
+    expect(body.rows).toEqual([
+      { line: 3, field: 'caseSize', message: 'caseSize must be 1 or more' },
+      {
+        line: 4,
+        field: 'priceBreaks',
+        message:
+          'priceBreaks must be like 12:9.00;48:8.50 (from how many units : the price of each)',
+      },
+    ])
+    expect(await rulesOf(`${sku}-1`)).toBeUndefined()
+  })
+})

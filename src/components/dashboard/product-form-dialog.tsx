@@ -6,6 +6,11 @@ import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/lib/admin-client'
 import { CATEGORIES } from '@/lib/categories'
+import {
+  formatPriceBreaks,
+  parsePriceBreaks,
+  PRICE_BREAKS_CELL_HINT,
+} from '@/lib/price-breaks-text'
 import type { ProductDTO } from '@/lib/product'
 import { failureToast } from './errors'
 
@@ -32,6 +37,9 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
     inStock: text(product?.inStock ?? 0),
     description: product?.description ?? '',
     imageURL: product?.imageURL ?? '',
+    minQty: text(product?.minQty),
+    caseSize: text(product?.caseSize),
+    priceBreaks: formatPriceBreaks(product?.priceBreaks),
   })
   const [image, setImage] = useState<File | null>(null)
   const [saving, setSaving] = useState(false)
@@ -51,6 +59,11 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
       return
     }
     const optionalMoney = (v: string) => (v.trim() === '' ? null : Number(v))
+    const breaks = parsePriceBreaks(form.priceBreaks)
+    if (!breaks) {
+      toast({ title: 'Error', description: PRICE_BREAKS_CELL_HINT, variant: 'error' })
+      return
+    }
     const fields = {
       name: form.name.trim(),
       category: form.category,
@@ -60,6 +73,9 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
       inStock: form.inStock.trim() === '' ? 0 : Number(form.inStock),
       description: form.description.trim(),
       imageURL: form.imageURL.trim(),
+      minQty: optionalMoney(form.minQty),
+      caseSize: optionalMoney(form.caseSize),
+      priceBreaks: breaks.length ? breaks : null,
     }
     setSaving(true)
     try {
@@ -153,6 +169,36 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
           value={form.inStock}
           onChange={set('inStock')}
         />
+        <label htmlFor="p-min-qty">Minimum order quantity</label>
+        <input
+          id="p-min-qty"
+          type="number"
+          min="1"
+          step="1"
+          value={form.minQty}
+          onChange={set('minQty')}
+        />
+        <label htmlFor="p-case-size">Case size (sold in multiples of)</label>
+        <input
+          id="p-case-size"
+          type="number"
+          min="1"
+          step="1"
+          value={form.caseSize}
+          onChange={set('caseSize')}
+        />
+        <label htmlFor="p-breaks">Quantity-break prices</label>
+        <input
+          id="p-breaks"
+          value={form.priceBreaks}
+          onChange={set('priceBreaks')}
+          placeholder="12:9.00;48:8.50"
+          aria-describedby="p-breaks-hint"
+        />
+        <p id="p-breaks-hint" className="field-hint">
+          From how many units : the price of each, e.g. 12:9.00;48:8.50 for R 9,00 each from 12 and
+          R 8,50 each from 48.
+        </p>
         <label htmlFor="p-description">Description</label>
         <textarea
           id="p-description"

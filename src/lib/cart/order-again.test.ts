@@ -22,7 +22,7 @@ const placed = (orderId: string): OrderDTO => ({
 const product = (over: Partial<ProductDTO>): ProductDTO => ({
   sku: 'RICE',
   name: 'Rice',
-  category: 'Groceries',
+  category: 'Home & Garden',
   price: 10,
   inStock: 100,
   ...over,

@@ -1,5 +1,6 @@
 import { BadInput } from '@/lib/errors'
 import { parseProductsCsv, type CsvRecord } from '@/lib/csv'
+import { parsePriceBreaks, PRICE_BREAKS_CELL_HINT } from '@/lib/price-breaks-text'
 import { toDecimalText, toCents } from '@/lib/money'
 import { productCreateSchema, type ProductCreateInput } from '@/lib/schemas/product'
 import type { Pool } from 'pg'
@@ -46,7 +47,15 @@ export async function importProducts(
       })
       continue
     }
-    const result = productCreateSchema.safeParse(fromCsv(values))
+    const breaks = values.priceBreaks === undefined ? [] : parsePriceBreaks(values.priceBreaks)
+    if (!breaks) {
+      errors.push({ line, field: 'priceBreaks', message: PRICE_BREAKS_CELL_HINT })
+      continue
+    }
+    const result = productCreateSchema.safeParse({
+      ...fromCsv(values),
+      priceBreaks: breaks.length ? breaks : null,
+    })
     if (!result.success) {
       for (const issue of result.error.issues) {
         errors.push({ line, field: issue.path.join('.') || 'row', message: issue.message })
@@ -79,6 +88,8 @@ export async function importProducts(
   }
 
   const products = rows.map((r) => r.product)
+  // A file without a rule's column (one made before the rules) leaves that rule as it is.
+  const columns = parsed.columns
   const lowerSkus = products.map((p) => p.sku.toLowerCase())
   if (dryRun) {
     const { rows: found } = await pool.query<{ n: number }>(
@@ -102,10 +113,12 @@ export async function importProducts(
     await setStockContext(client, { reason: 'import', actor })
     const { rows: result } = await client.query<{ created: boolean }>(
       `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
-                             ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock)
+                             ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty, case_size,
+                             price_breaks)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
                             $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
-                            $8::varchar[], $9::int[], $10::numeric[]) AS v(sku)
+                            $8::varchar[], $9::int[], $10::numeric[], $11::numeric[],
+                            $12::numeric[], $13::jsonb[]) AS v(sku)
         ORDER BY v.sku
        ON CONFLICT ((lower(sku))) DO UPDATE SET
          name = excluded.name, category = excluded.category, price = excluded.price,
@@ -114,7 +127,11 @@ export async function importProducts(
          ${PRODUCT_IMAGE_URL} = excluded.${PRODUCT_IMAGE_URL},
          ${PRODUCT_IMAGE} = CASE WHEN excluded.${PRODUCT_IMAGE_URL} IS NOT NULL THEN NULL
                          ELSE coalesce(excluded.${PRODUCT_IMAGE}, products.${PRODUCT_IMAGE}) END,
-         in_stock = excluded.in_stock, updated_at = now()
+         in_stock = excluded.in_stock,
+         min_qty = CASE WHEN $14 THEN excluded.min_qty ELSE products.min_qty END,
+         case_size = CASE WHEN $15 THEN excluded.case_size ELSE products.case_size END,
+         price_breaks = CASE WHEN $16 THEN excluded.price_breaks ELSE products.price_breaks END,
+         updated_at = now()
        RETURNING (xmax = 0) AS created`,
       [
         products.map((p) => p.sku),
@@ -129,6 +146,12 @@ export async function importProducts(
         images.map((i) => i.imageURL),
         images.map((i) => i.imageId),
         products.map((p) => p.inStock),
+        products.map((p) => p.minQty ?? null),
+        products.map((p) => p.caseSize ?? null),
+        products.map((p) => (p.priceBreaks ? JSON.stringify(p.priceBreaks) : null)),
+        columns.includes('minQty'),
+        columns.includes('caseSize'),
+        columns.includes('priceBreaks'),
       ],
     )
     return result
@@ -210,6 +233,8 @@ function fromCsv(values: CsvRecord): Record<string, unknown> {
     imageURL: values.imageURL ?? null,
     inStock:
       values.inStock === undefined || values.inStock.trim() === '' ? 0 : number(values.inStock),
+    minQty: optionalNumber(values.minQty),
+    caseSize: optionalNumber(values.caseSize),
   }
 }
 
