@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium on
- * `/`, median of 5 runs, with the demo shop and with 1,000 products; and the storefront's
+ * `/`, median of 5 runs, with the demo shop and with 1,000 products, and on a product page
+ * (`/p/{sku}`, the address a shared link opens); and the storefront's
  * first-load JavaScript, gzipped, from Next's route bundle stats (checked for Payload code).
  * Runs in which the browser withheld the first frame are set aside, replaced and reported
  * (see bench/lib/runs.ts). Writes bench/results/web-<timestamp>.json. A benchmark, never a test.
@@ -48,6 +49,10 @@ async function main() {
   try {
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: demo shop…`)
     results['demo shop (42 products)'] = summarise(await lighthouseRuns(`${shop.baseURL}/`))
+    console.log(`Lighthouse, mobile preset, ${RUNS} runs: a product page…`)
+    results['product page (/p/ELE-004)'] = summarise(
+      await lighthouseRuns(`${shop.baseURL}/p/ELE-004`),
+    )
     const skus = await fillCatalogue(shop.databaseUrl)
     await refreshCatalogue(shop, skus[0]!)
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: 1,000 products…`)

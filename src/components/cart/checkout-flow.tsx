@@ -6,13 +6,16 @@ import { useState } from 'react'
 import { readRecentOrders, rememberOrder, RECENT_ORDERS_KEY } from '@/lib/cart/order-again'
 import type { OrderDTO } from '@/lib/order'
 import { CartPanel } from './cart-panel'
-import { OrderAgain } from './order-again'
 
 // Checkout (with the order schema) and the receipt load when first needed, not with the page.
 const CheckoutDialog = dynamic(
   () => import('@/components/checkout/checkout-dialog').then((m) => m.CheckoutDialog),
   { ssr: false },
 )
+// Only an empty cart lists the recent orders: their code waits until then.
+const OrderAgain = dynamic(() => import('./order-again').then((m) => m.OrderAgain), {
+  ssr: false,
+})
 const ReceiptDialog = dynamic(
   () => import('@/components/receipt/receipt-dialog').then((m) => m.ReceiptDialog),
   { ssr: false },
