@@ -241,3 +241,39 @@ test('the owner sets a product’s rules in the dashboard and prints an order’
   // Not VAT registered: an invoice, not a tax invoice.
   expect(text).not.toContain('Tax Invoice')
 })
+
+test("the cart explains the shop's minimum order, and checkout the area's own", async ({
+  page,
+}) => {
+  await sql('UPDATE shop_settings SET min_order_value = 150')
+  await sql(`UPDATE delivery_areas SET min_order_value = 500 WHERE slug = 'soweto'`)
+  try {
+    const product = await createProduct({ price: 100, inStock: 20 })
+    await page.goto(`/p/${product.sku}`)
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    await cartButton(page).click()
+    const cart = page.getByRole('dialog', { name: 'Your Cart' })
+    await expect(cart.getByRole('status')).toHaveText(
+      /The minimum order is R\s150,00 before delivery\. Add R\s50,00 more\./,
+    )
+    await expect(cart.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled()
+    await cart.getByRole('button', { name: `Increase quantity of ${product.name}` }).click()
+    await expect(cart.getByRole('status')).toHaveCount(0)
+    await cart.getByRole('button', { name: 'Proceed to Checkout' }).click()
+    const checkout = page.getByRole('dialog', { name: 'Checkout' })
+    await expect(
+      checkout.getByLabel('Delivery Area').locator('option[value="soweto"]'),
+    ).toHaveCount(1)
+    await checkout.getByLabel('Delivery Area').selectOption('soweto')
+    await expect(checkout.getByRole('status')).toHaveText(
+      /The minimum order for Soweto is R\s500,00 before delivery\. Add R\s300,00 more\./,
+    )
+    await expect(checkout.getByRole('button', { name: 'Place Order' })).toBeDisabled()
+    await checkout.getByLabel('Delivery Area').selectOption('sandton')
+    await expect(checkout.getByRole('status')).toHaveCount(0)
+    await expect(checkout.getByRole('button', { name: 'Place Order' })).toBeEnabled()
+  } finally {
+    await sql('UPDATE shop_settings SET min_order_value = NULL')
+    await sql('UPDATE delivery_areas SET min_order_value = NULL')
+  }
+})

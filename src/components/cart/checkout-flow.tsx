@@ -62,6 +62,7 @@ export function CheckoutFlow({
           open={checkoutOpen}
           onClose={() => setCheckoutOpen(false)}
           freeFromCents={settings.freeDeliveryThresholdCents}
+          minOrderCents={settings.minOrderValueCents}
           onPlaced={(order) => {
             setCheckoutOpen(false)
             setReceipt(order)

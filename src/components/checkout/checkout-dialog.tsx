@@ -6,6 +6,7 @@ import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { cartTotals, linePrice } from '@/lib/cart/store'
+import { minimumOrderMessage } from '@/lib/pricing'
 import { formatRand, toCents } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { orderSchema } from '@/lib/schemas/order'
@@ -47,10 +48,12 @@ type Props = {
   open: boolean
   onClose: () => void
   freeFromCents: number
+  /** The shop's minimum order before delivery; the chosen area's own replaces it. */
+  minOrderCents: number | null
   onPlaced: (order: OrderDTO) => void
 }
 
-export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props) {
+export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, onPlaced }: Props) {
   const items = useCart((s) => s.items)
   const clearCart = useCart((s) => s.clearCart)
   const updateQuantity = useCart((s) => s.updateQuantity)
@@ -65,6 +68,8 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
   const area = areas?.find((a) => a.slug === form.deliveryArea)
   const totals = cartTotals(items, area ? toCents(area.fee) : 0, freeFromCents)
   const { subtotal, fee, total, freeDelivery: free } = totals
+  const minimum = area?.minOrderValue !== undefined ? toCents(area.minOrderValue) : minOrderCents
+  const belowMinimum = minimum !== null && subtotal < minimum
 
   const set = (field: Field, value: string) => {
     setForm((f) => ({ ...f, [field]: value }))
@@ -305,7 +310,16 @@ export function CheckoutDialog({ open, onClose, freeFromCents, onPlaced }: Props
           </p>
         </section>
 
-        <button type="submit" className="button primary block" disabled={pending}>
+        {belowMinimum ? (
+          <p className="minimum-order-hint" role="status">
+            {minimumOrderMessage(
+              minimum,
+              subtotal,
+              area?.minOrderValue !== undefined ? area.name : undefined,
+            )}
+          </p>
+        ) : null}
+        <button type="submit" className="button primary block" disabled={pending || belowMinimum}>
           {pending ? 'Processing Order...' : 'Place Order'}
         </button>
       </form>

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react'
 
-export type Area = { id: number; name: string; slug: string; fee: number }
+export type Area = { id: number; name: string; slug: string; fee: number; minOrderValue?: number }
 
 /** The delivery areas, fetched when checkout first opens. */
 export function useDeliveryAreas(enabled: boolean) {

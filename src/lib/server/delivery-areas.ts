@@ -6,7 +6,14 @@ import { deliveryAreasCache, encodeJson, type CachedAreas } from './caches'
 import { getShop } from './payload'
 import { inTransaction } from './transaction'
 
-export type DeliveryAreaDTO = { id: number; name: string; slug: string; fee: number }
+export type DeliveryAreaDTO = {
+  id: number
+  name: string
+  slug: string
+  fee: number
+  /** The area's own minimum order before delivery, only when it has one. */
+  minOrderValue?: number
+}
 
 /** Every delivery area, sorted by name. Public: Payload is the authority for this read. */
 export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
@@ -17,7 +24,13 @@ export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
     sort: 'name',
     overrideAccess: true,
   })
-  return docs.map((a) => ({ id: a.id, name: a.name, slug: a.slug, fee: fromCents(toCents(a.fee)) }))
+  return docs.map((a) => ({
+    id: a.id,
+    name: a.name,
+    slug: a.slug,
+    fee: fromCents(toCents(a.fee)),
+    ...(a.minOrderValue == null ? {} : { minOrderValue: fromCents(toCents(a.minOrderValue)) }),
+  }))
 }
 
 export function deliveryAreasJson(): Promise<CachedAreas> {
