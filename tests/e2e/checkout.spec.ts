@@ -1,18 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 
-import { addToCart, adminApi, cartButton, createProduct } from './helpers'
-
-async function openCheckout(page: Page) {
-  await cartButton(page).click()
-  await page
-    .getByRole('dialog', { name: 'Your Cart' })
-    .getByRole('button', { name: 'Proceed to Checkout' })
-    .click()
-  const checkout = page.getByRole('dialog', { name: 'Checkout' })
-  await expect(checkout).toBeVisible()
-  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toHaveCount(0)
-  return checkout
-}
+import { addToCart, adminApi, cartButton, createProduct, openCheckout } from './helpers'
 
 async function fill(checkout: Locator, area = 'soweto') {
   await checkout.getByLabel('Full Name').fill('Thandi Mokoena')

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import pg from 'pg'
 
-import { adminApi, baseURL, createProduct } from './helpers'
+import { adminApi, baseURL, createProduct, placeOrder, sql } from './helpers'
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 1280) <= 768,
@@ -27,16 +26,6 @@ function acceptDialogs(page: Page) {
     void d.accept()
   })
   return seen
-}
-
-async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
 }
 
 async function seriousViolations(page: Page) {
@@ -344,19 +333,8 @@ test.describe('delivery areas', () => {
 test.describe('orders', () => {
   test('filters, status badges by age, detail and the summary figures', async ({ page }) => {
     const product = await createProduct({ price: 100, inStock: 50 })
-    const place = async (payment: string, quantity: number) => {
-      const res = await fetch(`${baseURL()}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          customer: { name: 'Zanele Khumalo', phone: '083 555 0199' },
-          area: 'sandton',
-          payment,
-          items: [{ sku: product.sku, quantity }],
-        }),
-      })
-      return ((await res.json()) as { orderId: string }).orderId
-    }
+    const place = async (payment: string, quantity: number) =>
+      (await placeOrder(product.sku, quantity, payment)).orderId
     const today = await place('cash', 1)
     const twoDays = await place('shop-to-shop', 2)
     const old = await place('cash', 6)

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import pg from 'pg'
 
-import { adminApi, baseURL, card, createProduct, search } from './helpers'
+import { adminApi, card, createProduct, placeOrder, search, sql } from './helpers'
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 1280) <= 768,
@@ -21,31 +20,8 @@ async function login(page: Page) {
 }
 
 async function shopName(): Promise<string> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ shop_name: string }>(
-      'SELECT shop_name FROM shop_settings LIMIT 1',
-    )
-    return rows[0]!.shop_name
-  } finally {
-    await client.end()
-  }
-}
-
-async function placeOrder(sku: string, quantity: number, payment = 'cash') {
-  const res = await fetch(`${baseURL()}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name: 'Zanele Khumalo', phone: '083 555 0199' },
-      area: 'sandton',
-      payment,
-      items: [{ sku, quantity }],
-    }),
-  })
-  expect(res.status).toBe(201)
-  return (await res.json()) as { orderId: string; total: number }
+  const [row] = await sql<{ shop_name: string }>('SELECT shop_name FROM shop_settings LIMIT 1')
+  return row!.shop_name
 }
 
 async function openOrder(page: Page, orderId: string) {

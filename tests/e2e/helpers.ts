@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto'
 
 import { expect, type Page } from '@playwright/test'
+import pg from 'pg'
 
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`
+
+/** SQL on the shop's database, for fixtures and for reading back what a journey left. */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, params)).rows
+  } finally {
+    await client.end()
+  }
+}
 
 /** Owner API calls for fixtures (the token of the shop this run started). */
 export async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
@@ -65,4 +80,38 @@ export async function addToCart(page: Page, name: string): Promise<void> {
 
 export function cartButton(page: Page) {
   return page.getByRole('button', { name: /^Cart, / })
+}
+
+/** Opens the cart and goes on to checkout, as a shopper does. */
+export async function openCheckout(page: Page) {
+  await cartButton(page).click()
+  await page
+    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('button', { name: 'Proceed to Checkout' })
+    .click()
+  const checkout = page.getByRole('dialog', { name: 'Checkout' })
+  await expect(checkout).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toHaveCount(0)
+  return checkout
+}
+
+/** An order placed over the API, as another shopper's phone would, to Sandton. */
+export async function placeOrder(
+  sku: string,
+  quantity: number,
+  payment = 'cash',
+  customer: Record<string, string> = {},
+) {
+  const res = await fetch(`${baseURL()}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Zanele Khumalo', phone: '083 555 0199', ...customer },
+      area: 'sandton',
+      payment,
+      items: [{ sku, quantity }],
+    }),
+  })
+  expect(res.status).toBe(201)
+  return (await res.json()) as { orderId: string; total: number; invoiceNumber: number }
 }

@@ -1,18 +1,17 @@
 import { expect, test, type Page } from '@playwright/test'
-import pg from 'pg'
 import { extractText, getDocumentProxy } from 'unpdf'
 
-import { adminApi, baseURL, card, cartButton, createProduct, search } from './helpers'
-
-async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+import {
+  adminApi,
+  baseURL,
+  card,
+  cartButton,
+  createProduct,
+  openCheckout,
+  placeOrder,
+  search,
+  sql,
+} from './helpers'
 
 /** The text of a page printed to PDF, as a buyer's "Save as PDF" would keep it. */
 async function printedText(page: Page): Promise<string> {
@@ -101,12 +100,7 @@ test('a business buyer checks out, prints the tax invoice as PDF, and orders aga
     await page.goto(`/p/${product.sku}`)
     await page.getByRole('button', { name: 'Increase quantity' }).click()
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
-    await cartButton(page).click()
-    await page
-      .getByRole('dialog', { name: 'Your Cart' })
-      .getByRole('button', { name: 'Proceed to Checkout' })
-      .click()
-    const checkout = page.getByRole('dialog', { name: 'Checkout' })
+    const checkout = await openCheckout(page)
     await checkout.getByLabel('Full Name').fill('Thandi Mokoena')
     await checkout.getByLabel('Phone Number').fill('082 123 4567')
     await checkout.getByLabel('Delivery Address (optional)').fill('12 Vilakazi St, Soweto')
@@ -126,11 +120,12 @@ test('a business buyer checks out, prints the tax invoice as PDF, and orders aga
     const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
     await expect(receipt).toBeVisible()
     const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
-    const [order] = await sql('SELECT invoice_number, vat FROM orders WHERE order_id = $1', [
-      orderId,
-    ])
-    const invoiceNumber = `INV-${String(order.invoice_number).padStart(6, '0')}`
-    const vat = Number(order.vat).toFixed(2).replace('.', ',')
+    const [order] = await sql<{ invoice_number: string; vat: string }>(
+      'SELECT invoice_number, vat FROM orders WHERE order_id = $1',
+      [orderId],
+    )
+    const invoiceNumber = `INV-${String(order!.invoice_number).padStart(6, '0')}`
+    const vat = Number(order!.vat).toFixed(2).replace('.', ',')
     await expect(receipt).toContainText(`VAT included (15%)R ${vat}`)
     await expect(receipt).toContainText('4123456789')
     await expect(receipt).toContainText(invoiceNumber)
@@ -211,18 +206,7 @@ test('the owner sets a product’s rules in the dashboard and prints an order’
     ],
   })
 
-  const placed = await fetch(`${baseURL()}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name: 'Zanele Khumalo', phone: '083 555 0199', business: 'Khumalo Traders' },
-      area: 'sandton',
-      payment: 'cash',
-      items: [{ sku: product.sku, quantity: 20 }],
-    }),
-  })
-  expect(placed.status).toBe(201)
-  const order = (await placed.json()) as { orderId: string; invoiceNumber: number }
+  const order = await placeOrder(product.sku, 20, 'cash', { business: 'Khumalo Traders' })
   await page.getByRole('tab', { name: /^Orders/ }).click()
   await page
     .getByRole('table', { name: 'Orders' })

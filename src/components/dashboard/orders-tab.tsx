@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
 import { formatShopDateTime } from '@/lib/dates'
 import { FULFILMENT_STATUSES, STATUS_LABELS } from '@/lib/fulfilment'
 import { formatRand, toCents } from '@/lib/money'
@@ -11,7 +10,7 @@ import type { AdminOrderDTO } from '@/lib/order'
 import { orderDisplayStatus } from '@/lib/order-status'
 import { fillDays } from '@/lib/order-summary'
 import { paymentLabel } from '@/lib/receipt'
-import { failureToast } from './errors'
+import { downloadCsv } from './download-csv'
 import { OrderDialog } from './order-dialog'
 import { RevenueChart } from './revenue-chart'
 import { AdminList, EmptyPanel } from './load-state'
@@ -70,28 +69,15 @@ export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new order reloads, not reload's identity
   }, [newOrders.latest])
 
-  const exportCsv = async () => {
-    try {
-      const res = await adminFetch(`/api/admin/orders/export${query ? `?${query}` : ''}`)
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv'
-      const file = await res.blob()
-      const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
-      if (lines.length <= 1) {
-        toast({ title: 'No Data', description: 'No orders to export.', variant: 'error' })
-        return
-      }
-      const url = URL.createObjectURL(file)
-      const link = Object.assign(document.createElement('a'), { href: url, download: name })
-      document.body.append(link)
-      link.click()
-      link.remove()
-      URL.revokeObjectURL(url)
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to export orders.')
-      if (message) toast(message)
-    }
-  }
+  const exportCsv = () =>
+    downloadCsv(
+      `/api/admin/orders/export${query ? `?${query}` : ''}`,
+      'orders.csv',
+      'No orders to export.',
+      'Failed to export orders.',
+      toast,
+    )
+
   const summary = figures.data
   const days = useMemo(
     () => fillDays((summary?.days ?? []).map((d) => ({ day: d.day, revenue: toCents(d.revenue) }))),

@@ -7,6 +7,7 @@ import { adminFetch } from '@/lib/admin-client'
 import { CATEGORIES } from '@/lib/categories'
 import { formatRand, toCents } from '@/lib/money'
 import type { ProductDTO } from '@/lib/product'
+import { downloadCsv } from './download-csv'
 import { failureToast } from './errors'
 import { ImportDialog } from './import-dialog'
 import { ProductFormDialog } from './product-form-dialog'
@@ -78,30 +79,15 @@ export function ProductsTab({ lowStock }: { lowStock: number }) {
     }
   }
 
-  const exportCsv = async () => {
-    try {
-      const res = await adminFetch('/api/admin/products/export')
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-        'products.csv'
-      const file = await res.blob()
-      // The whole catalogue, whatever the table shows: only the file can say it is empty.
-      const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
-      if (lines.length <= 1) {
-        toast({ title: 'No Data', description: 'No products to export.', variant: 'error' })
-        return
-      }
-      const url = URL.createObjectURL(file)
-      const link = Object.assign(document.createElement('a'), { href: url, download: name })
-      document.body.append(link)
-      link.click()
-      link.remove()
-      URL.revokeObjectURL(url)
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to export products.')
-      if (message) toast(message)
-    }
-  }
+  // The whole catalogue, whatever the table shows.
+  const exportCsv = () =>
+    downloadCsv(
+      '/api/admin/products/export',
+      'products.csv',
+      'No products to export.',
+      'Failed to export products.',
+      toast,
+    )
 
   return (
     <>

@@ -2,11 +2,12 @@
 
 import { useState } from 'react'
 
+import { CartButton } from '@/components/cart/cart-button'
 import { CheckoutFlow, type ShopSettingsForCart } from '@/components/cart/checkout-flow'
 import { CartProvider, useCart } from '@/components/cart/cart-provider'
 import { ProductImage } from '@/components/storefront/product-image'
 import { ToastProvider, useToast } from '@/components/ui/toast'
-import { itemCount, OutOfStockError } from '@/lib/cart/store'
+import { OutOfStockError } from '@/lib/cart/store'
 import { formatRand, toCents } from '@/lib/money'
 import {
   fitQuantity,
@@ -44,8 +45,6 @@ function ProductView({ product, settings, shareUrl }: Props) {
   const soldOut = most === 0
   const [quantity, setQuantity] = useState(soldOut ? 0 : smallest)
   const addItem = useCart((s) => s.addItem)
-  const count = useCart((s) => itemCount(s.items))
-  const setOpen = useCart((s) => s.setOpen)
   const toast = useToast()
   const charged = toCents(product.specialPrice ?? product.price)
   const unit = unitPriceFor(charged, rules.breaks, Math.max(quantity, 1))
@@ -80,29 +79,7 @@ function ProductView({ product, settings, shareUrl }: Props) {
           </a>
         </div>
         <div className="header-actions">
-          <button
-            type="button"
-            className="icon-button cart-button"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            onClick={() => setOpen(true)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinejoin="round"
-              />
-              <circle cx="10" cy="20" r="1.5" fill="currentColor" />
-              <circle cx="17" cy="20" r="1.5" fill="currentColor" />
-            </svg>
-            {count > 0 ? (
-              <span className="cart-badge" data-testid="cart-count">
-                {count}
-              </span>
-            ) : null}
-          </button>
+          <CartButton />
         </div>
       </header>
       <main className="product-page">

@@ -2,9 +2,8 @@
 
 import { useState } from 'react'
 
-import { useCart } from '@/components/cart/cart-provider'
+import { CartButton } from '@/components/cart/cart-button'
 import { Tooltip } from '@/components/ui/tooltip'
-import { itemCount } from '@/lib/cart/store'
 
 type Props = {
   shopName: string
@@ -15,8 +14,6 @@ type Props = {
 }
 
 export function Header({ shopName, tagline, search, onSearch, showAdmin }: Props) {
-  const count = useCart((s) => itemCount(s.items))
-  const setOpen = useCart((s) => s.setOpen)
   // A shared search opens with its box showing, phones included.
   const [searchOpen, setSearchOpen] = useState(search !== '')
   return (
@@ -61,29 +58,7 @@ export function Header({ shopName, tagline, search, onSearch, showAdmin }: Props
           </a>
         ) : null}
         <Tooltip label="View cart" align="end">
-          <button
-            type="button"
-            className="icon-button cart-button"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            onClick={() => setOpen(true)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinejoin="round"
-              />
-              <circle cx="10" cy="20" r="1.5" fill="currentColor" />
-              <circle cx="17" cy="20" r="1.5" fill="currentColor" />
-            </svg>
-            {count > 0 ? (
-              <span className="cart-badge" data-testid="cart-count">
-                {count}
-              </span>
-            ) : null}
-          </button>
+          <CartButton />
         </Tooltip>
       </div>
     </header>

@@ -1,0 +1,36 @@
+import type { ToastMessage } from '@/components/ui/toast'
+import { adminFetch } from '@/lib/admin-client'
+import { failureToast } from './errors'
+
+/**
+ * Downloads an export as the file the server names, or says why not: `emptyText` when it holds a
+ * header and no rows (only the file can say so), `failText` when the call fails.
+ */
+export async function downloadCsv(
+  path: string,
+  fallbackName: string,
+  emptyText: string,
+  failText: string,
+  toast: (message: ToastMessage) => void,
+): Promise<void> {
+  try {
+    const res = await adminFetch(path)
+    const name =
+      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
+    const file = await res.blob()
+    const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
+    if (lines.length <= 1) {
+      toast({ title: 'No Data', description: emptyText, variant: 'error' })
+      return
+    }
+    const url = URL.createObjectURL(file)
+    const link = Object.assign(document.createElement('a'), { href: url, download: name })
+    document.body.append(link)
+    link.click()
+    link.remove()
+    URL.revokeObjectURL(url)
+  } catch (err) {
+    const message = failureToast(err, 'Error', failText)
+    if (message) toast(message)
+  }
+}
