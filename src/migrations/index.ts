@@ -7,6 +7,7 @@ import * as migration_20261123_140000_read_path from './20261123_140000_read_pat
 import * as migration_20261123_211755_media_storage_fields from './20261123_211755_media_storage_fields'
 import * as migration_20261124_055338_fulfilment_and_ledger from './20261124_055338_fulfilment_and_ledger'
 import * as migration_20261124_100042_wholesale_vat_invoices from './20261124_100042_wholesale_vat_invoices'
+import * as migration_20261124_112241_stock_writes_in_place from './20261124_112241_stock_writes_in_place'
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261124_100042_wholesale_vat_invoices.up,
     down: migration_20261124_100042_wholesale_vat_invoices.down,
     name: '20261124_100042_wholesale_vat_invoices',
+  },
+  {
+    up: migration_20261124_112241_stock_writes_in_place.up,
+    down: migration_20261124_112241_stock_writes_in_place.down,
+    name: '20261124_112241_stock_writes_in_place',
   },
 ]

@@ -97,7 +97,8 @@ export async function searchProducts(
       ? await matchCountCache.get(JSON.stringify(filter), count)
       : await count()
   const page = [...filter, query.limit ?? MAX_PRODUCT_PAGE, query.offset ?? 0]
-  // A MATERIALIZED match set cannot be walked in name order: the trigram or stock index fills it.
+  // A MATERIALIZED match set cannot be walked in name order: the trigram indexes fill it (a scan
+  // for the stock filters, which the owner alone uses).
   const sql =
     (needle !== null || query.stockBelow !== undefined) && total <= gatherUpTo
       ? `WITH hits AS MATERIALIZED (SELECT p.id, p.name FROM products p WHERE ${MATCHES}),

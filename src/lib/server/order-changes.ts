@@ -122,7 +122,7 @@ async function returnStock(
   )
   await setStockContext(client, { reason: 'cancellation', orderId, actor })
   await client.query(
-    `UPDATE products p SET in_stock = p.in_stock + v.quantity, updated_at = now()
+    `UPDATE products p SET in_stock = p.in_stock + v.quantity
        FROM unnest($1::varchar[], $2::numeric[]) AS v(sku, quantity)
       WHERE p.sku = v.sku`,
     [skus, lines.map((l) => l.quantity)],

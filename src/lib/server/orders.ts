@@ -186,8 +186,10 @@ async function placeInTransaction(
 
   const orderId = newOrderId()
   await setStockContext(client, { reason: 'sale', orderId })
+  // Stock alone (updated_at marks edits of what a product is): with no indexed column changed,
+  // PostgreSQL rewrites the row in place (a HOT update) and touches none of its indexes.
   await client.query(
-    `UPDATE products p SET in_stock = p.in_stock - v.quantity, updated_at = now()
+    `UPDATE products p SET in_stock = p.in_stock - v.quantity
        FROM unnest($1::varchar[], $2::int[]) AS v(sku, quantity)
       WHERE p.sku = v.sku`,
     [skus, request.items.map((l) => l.quantity)],

@@ -58,10 +58,7 @@ export async function adjustStock(
       })
     }
     await setStockContext(client, { reason: adjustment.reason, note: adjustment.note, actor })
-    await client.query('UPDATE products SET in_stock = $2, updated_at = now() WHERE id = $1', [
-      product.id,
-      after,
-    ])
+    await client.query('UPDATE products SET in_stock = $2 WHERE id = $1', [product.id, after])
     return { sku, inStock: after }
   })
 }
