@@ -80,6 +80,9 @@ describe('a product page', () => {
     const moved = await get(`/p/${product.sku.toLowerCase()}`)
     expect(moved.status).toBe(308)
     expect(moved.headers.get('location')).toBe(`/p/${product.sku}`)
+    for (const odd of ['/p/%25', '/p/%25/preview.jpg', '/p/a%2Fb', '/p/%E2%82%AC']) {
+      expect((await get(odd)).status, odd).toBe(404)
+    }
     const missing = await get('/p/NO-SUCH-SKU')
     expect(missing.status).toBe(404)
     const html = await missing.text()

@@ -17,9 +17,7 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ sku: string }> }
 
 /** Read once per request, by the page and its metadata alike. */
-const loadProduct = cache(async (sku: string) =>
-  productBySku((await getShop()).db.pool, decodeURIComponent(sku)),
-)
+const loadProduct = cache(async (sku: string) => productBySku((await getShop()).db.pool, sku))
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
 function previewUrl(origin: string, product: ProductDTO): string {
@@ -81,7 +79,7 @@ export default async function ProductRoute({ params }: Props) {
   ])
   if (!product) notFound()
   // One address per product: a sku typed in another case moves to the stored one.
-  if (product.sku !== decodeURIComponent(sku)) permanentRedirect(productPath(product.sku))
+  if (product.sku !== sku) permanentRedirect(productPath(product.sku))
   return (
     <ProductPage
       product={product}

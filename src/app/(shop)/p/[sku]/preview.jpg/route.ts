@@ -11,7 +11,7 @@ type Context = { params: Promise<{ sku: string }> }
 /** The product's link preview (og:image), 1200x630, made from its photo. */
 export const GET = handle(async (_request: Request, { params }: Context) => {
   const { sku } = await params
-  const product = await productBySku((await getShop()).db.pool, decodeURIComponent(sku))
+  const product = await productBySku((await getShop()).db.pool, sku)
   if (!product) throw new NotFound(`No product with sku ${sku}`)
   const jpeg = await productPreview(product.imageURL)
   return new Response(new Uint8Array(jpeg), {
