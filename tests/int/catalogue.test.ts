@@ -145,6 +145,33 @@ PCT-2,100 Cotton Towels,Home & Garden,10,3`
     expect(lantern!.inStock).toBe(77)
   })
 
+  it('keeps which products a search page shows until a product write, never their stock', async () => {
+    const page = async () =>
+      (await products('?q=kcmark&limit=2')).map((p) => `${p.sku} ${p.inStock}`)
+    const [one, two] = await sql<{ sku: string; name: string; in_stock: string }>(
+      `SELECT sku, name, in_stock FROM products WHERE sku IN ('HOM-001', 'HOM-002') ORDER BY sku`,
+    )
+    try {
+      await sql(`UPDATE products SET name = 'Kcmark One' WHERE sku = $1`, [one!.sku])
+      await within(1000, page, (shown) => shown.join() === `${one!.sku} ${one!.in_stock}`)
+      // An order's kind of write: not announced, so the page's ids stay kept, its stock is read.
+      await sql(`UPDATE products SET in_stock = in_stock + 5 WHERE sku = $1`, [one!.sku])
+      const stock = `${one!.sku} ${Number(one!.in_stock) + 5}`
+      expect(await within(2000, page, (shown) => shown.join() === stock)).toBeLessThan(2000)
+      // A rename brings another product into the page: the kept ids must go.
+      await sql(`UPDATE products SET name = 'Kcmark Alpha' WHERE sku = $1`, [two!.sku])
+      const both = [`${two!.sku} ${two!.in_stock}`, stock].join()
+      expect(await within(1000, page, (shown) => shown.join() === both)).toBeLessThan(1000)
+    } finally {
+      for (const row of [one!, two!])
+        await sql(`UPDATE products SET name = $2, in_stock = $3 WHERE sku = $1`, [
+          row.sku,
+          row.name,
+          row.in_stock,
+        ])
+    }
+  })
+
   it('gives the same pages whichever plan the match count picks', async () => {
     const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 })
     try {

@@ -4,7 +4,7 @@ import { fromCents, toCents } from '@/lib/money'
 import { productDTO, type ProductDTO } from '@/lib/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/lib/schemas/product-query'
 import type { Media, Product } from '@/payload-types'
-import { matchCountCache } from './caches'
+import { matchCountCache, pageIdsCache } from './caches'
 import { handle, JSON_HEADERS } from './http'
 import { MEDIA_FILE_PREFIX } from './media-files'
 import { jsonArrayChunks, streamedResponse } from './stream'
@@ -14,7 +14,8 @@ export type { ProductDTO }
 
 /**
  * The catalogue's reads, straight from PostgreSQL: every one touches only the rows it returns.
- * Stock is read with the rest, so it is as fresh as the query; nothing here is cached.
+ * Stock is read with the rest, so it is as fresh as the query. What is kept (a search's match
+ * count and which ids its pages show) changes only with a product write, never with stock.
  */
 
 /** A product document from Payload (the owner's writes answer with these). */
@@ -105,7 +106,25 @@ export async function searchProducts(
               shown AS (SELECT id FROM hits ORDER BY name, id LIMIT $4 OFFSET $5)
          SELECT ${PRODUCT_COLUMNS} WHERE p.id IN (SELECT id FROM shown) ORDER BY p.name, p.id`
       : `SELECT ${PRODUCT_COLUMNS} WHERE ${MATCHES} ORDER BY p.name, p.id LIMIT $4 OFFSET $5`
-  const { rows } = await pool.query<ProductRow>(sql, page)
+  if (query.stockBelow !== undefined) {
+    const { rows } = await pool.query<ProductRow>(sql, page)
+    return { products: rows.map(toDTO), total }
+  }
+  // Which products a page shows changes only with a product write, as the count does; their
+  // stock changes with every order. So the page's ids are kept with the count, and each read
+  // fetches just those rows by primary key: the same few lookups at any catalogue size.
+  const key = JSON.stringify(page)
+  let fetched: ProductRow[] | undefined
+  const ids = await pageIdsCache.get(key, async () => {
+    const { rows } = await pool.query<ProductRow>(sql, page)
+    fetched = rows
+    return rows.map((row) => row.id)
+  })
+  if (fetched) return { products: fetched.map(toDTO), total }
+  const { rows } = await pool.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} WHERE p.id = ANY($1::int[]) ORDER BY p.name, p.id`,
+    [ids],
+  )
   return { products: rows.map(toDTO), total }
 }
 
