@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type http from 'node:http'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
 import { looksLikePhone } from '@/lib/phone-hint'
@@ -164,16 +165,19 @@ async function loadFrom(origin: string, req: http.IncomingMessage): Promise<Cach
   })
   if (!/accept-encoding/i.test(kept.vary ?? ''))
     kept.vary = kept.vary ? `${kept.vary}, Accept-Encoding` : 'Accept-Encoding'
-  return {
-    status: answer.status,
-    headers: kept,
-    identity,
-    gzip: zlib.gzipSync(identity),
-    br: zlib.brotliCompressSync(identity, {
+  // On libuv's threads: busy addresses are loaded again every second, and compressing the page
+  // on the event loop held every other request behind it.
+  const [gzip, br] = await Promise.all([
+    gzipAsync(identity),
+    brotliAsync(identity, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
       },
     }),
-  }
+  ])
+  return { status: answer.status, headers: kept, identity, gzip, br }
 }
+
+const gzipAsync = promisify(zlib.gzip)
+const brotliAsync = promisify(zlib.brotliCompress)
