@@ -247,8 +247,11 @@ async function transfer(shop: ShopServer) {
     const searchBytes = await wireBytes(page, async () => {
       const box = page.getByRole('searchbox', { name: 'Search products' })
       if (!(await box.isVisible())) await page.getByRole('button', { name: 'Show search' }).click()
+      // Wait for the answer itself: the page may settle before the debounced fetch is done.
+      const asked = page.waitForResponse((res) => /\/api\/products\?.*q=soap/.test(res.url()))
       await box.fill('soap')
       await page.waitForURL(/q=soap/)
+      await (await asked).finished()
       await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
     })
     return {
