@@ -36,6 +36,13 @@ export default buildConfig({
   graphQL: { disablePlaygroundInProduction: true },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
+  // An idle connection that the server drops (a restart) must not take the process down: the
+  // pool discards it and opens a new one on the next query. Once per Payload instance.
+  onInit: (payload) => {
+    payload.db.pool?.on('error', (error) =>
+      console.error('Database connection lost:', error.message),
+    )
+  },
   db: postgresAdapter({
     pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX },
     // The schema only ever changes through committed migrations, in development too.

@@ -1,6 +1,6 @@
-/** Migrate and seed before the first request, not during it. */
+/** Migrate, seed and start the change feed before the first request, not during it. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { getShop } = await import('@/lib/server/payload')
-  await getShop()
+  const { startShop } = await import('@/lib/server/start-up')
+  await startShop()
 }

@@ -33,7 +33,10 @@ export async function launchShop(options: {
   databaseUrl?: string
   /** More environment, such as what several instances of one shop share. */
   env?: Record<string, string>
+  /** When it counts as started, by the health check's status: healthy unless said. */
+  started?: (healthStatus: number) => boolean
 }): Promise<LaunchedShop> {
+  const started = options.started ?? ((status: number) => status === 200)
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, PORT: String(port) }
   for (const [name, value] of [
@@ -58,11 +61,11 @@ export async function launchShop(options: {
     stop: () => stopChild(child),
   }
   for (let i = 0; i < 900 && child.exitCode === null; i++) {
-    const healthy = await fetch(`${baseURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+    const status = await fetch(`${baseURL}/api/health`).then(
+      (r) => r.status,
+      () => 0,
     )
-    if (healthy) return shop
+    if (status && started(status)) return shop
     await sleep(200)
   }
   await stopChild(child)

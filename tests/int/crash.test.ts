@@ -1,17 +1,21 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import {
   ensureDatabase,
+  freePort,
   sleep,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../scripts/lib/embedded-postgres'
+import { orderBody } from '../helpers/factories'
 import { launchShop, root, tempDataDir } from '../helpers/launch'
 const ownerToken = `crash-owner-${randomBytes(16).toString('hex')}`
 const folders: string[] = []
@@ -145,6 +149,87 @@ describe('a database crash while orders flow', () => {
       await postgres.stop()
     }
   }, 180_000)
+})
+
+/** A TCP port that forwards to `target` once `open()` is called, and refuses until then. */
+async function lateDatabase(target: URL) {
+  const port = await freePort()
+  const sockets = new Set<net.Socket>()
+  const proxy = net.createServer((socket) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    for (const end of [socket, upstream]) {
+      sockets.add(end)
+      end.on('error', () => undefined)
+      end.on('close', () => sockets.delete(end))
+    }
+    socket.pipe(upstream).pipe(socket)
+  })
+  return {
+    port,
+    open: () => new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve)),
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve) => proxy.close(resolve))
+    },
+  }
+}
+
+describe('starting while the database is away', () => {
+  it('answers 503 until it comes, then migrates, seeds and takes orders', async () => {
+    const server = new URL(inject('databaseUrl'))
+    server.pathname = '/postgres'
+    const database = `kc_late_${randomBytes(4).toString('hex')}`
+    await ensureDatabase(server.toString(), database)
+    const late = await lateDatabase(server)
+    const appUrl = new URL(server)
+    appUrl.host = `127.0.0.1:${late.port}`
+    appUrl.pathname = `/${database}`
+    const shop = await launchShop({
+      dataDir: tempDataDir('kc-late-'),
+      adminToken: ownerToken,
+      databaseUrl: appUrl.toString(),
+      started: (status) => status === 503,
+    })
+    folders.push(shop.dataDir)
+    try {
+      const away = await fetch(`${shop.baseURL}/api/health`)
+      expect(away.status).toBe(503)
+      expect(await away.json()).toEqual({ ok: false, error: 'Database unavailable' })
+      for (const pathname of ['/api/products?limit=1', '/api/delivery-areas']) {
+        const res = await fetch(`${shop.baseURL}${pathname}`)
+        expect(res.status, pathname).toBe(503)
+        expect(Number(res.headers.get('retry-after')), pathname).toBeGreaterThan(0)
+        expect(((await res.json()) as { error: string }).error, pathname).toMatch(/try again/)
+      }
+      expect(shop.output()).toMatch(/database is not reachable.*trying again/)
+
+      await late.open()
+      const cameAt = Date.now()
+      let health = 0
+      while (health !== 200 && Date.now() - cameAt < 30_000) {
+        await sleep(200)
+        health = (await fetch(`${shop.baseURL}/api/health`)).status
+      }
+      expect(health).toBe(200)
+      // Healthy only once the demo shop was seeded on the empty database.
+      const products = await fetch(`${shop.baseURL}/api/products?limit=1`)
+      expect(Number(products.headers.get('x-total-count'))).toBeGreaterThanOrEqual(40)
+      const order = await fetch(`${shop.baseURL}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody([{ sku: 'HEA-003', quantity: 1 }])),
+      })
+      expect(order.status).toBe(201)
+      expect(shop.output()).toMatch(/database is reachable: the shop is ready/)
+    } finally {
+      await shop.stop()
+      await late.close()
+      const admin = new pg.Client({ connectionString: server.toString() })
+      await admin.connect()
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+      await admin.end()
+    }
+  }, 120_000)
 })
 
 describe('starting with a weak owner token', () => {

@@ -1,9 +1,14 @@
 import { databaseUnavailableResponse, json } from '@/lib/server/http'
 import { databaseReachable } from '@/lib/server/payload'
+import { startedUp } from '@/lib/server/start-up'
 
 export const dynamic = 'force-dynamic'
 
+/** Ready for shoppers: the database answers and start-up (migrations, the demo seed) is done. */
 export async function GET(): Promise<Response> {
-  if (await databaseReachable()) return json({ ok: true })
-  return databaseUnavailableResponse({ ok: false, error: 'Database unavailable' })
+  if (!(await databaseReachable())) {
+    return databaseUnavailableResponse({ ok: false, error: 'Database unavailable' })
+  }
+  if (!startedUp()) return databaseUnavailableResponse({ ok: false, error: 'Starting up' })
+  return json({ ok: true })
 }
