@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 
+import { env } from '../src/env'
 import { ensureBuild } from './lib/ensure-build'
 import { prepareRuntime } from './lib/runtime'
 
@@ -12,6 +13,11 @@ const dev = process.argv.includes('--dev')
 const port = process.env.PORT || '3000'
 
 async function main(): Promise<void> {
+  // A bad setting stops here with its message, not inside Next as an uncaught error. Checked as
+  // the server will see them: its NODE_ENV is the launcher's to choose.
+  const mode = dev ? 'development' : 'production'
+  Object.assign(process.env, { NODE_ENV: mode })
+  env()
   if (!dev) ensureBuild()
   const runtime = await prepareRuntime()
   const child = spawn(process.execPath, [...heapFlags(), '--import', 'tsx', 'scripts/server.ts'], {
@@ -19,7 +25,7 @@ async function main(): Promise<void> {
     env: {
       ...process.env,
       ...runtime.env,
-      NODE_ENV: dev ? 'development' : 'production',
+      NODE_ENV: mode,
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: port,
       // glibc gives each of libvips' threads its own malloc arena, which image work leaves

@@ -17,7 +17,13 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   MEDIA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /** Payload's Postgres adapter keeps one of the pool's connections for itself (see migrate.ts). */
+  DB_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2, 'DB_POOL_MAX must be at least 2: Payload keeps one connection for itself.')
+    .max(200)
+    .default(20),
   /**
    * Product photos in S3-compatible object storage instead of MEDIA_DIR, for more than one app
    * process: set the bucket, and the endpoint for any store that is not AWS itself.

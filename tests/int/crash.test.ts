@@ -232,21 +232,33 @@ describe('starting while the database is away', () => {
   }, 120_000)
 })
 
-describe('starting with a weak owner token', () => {
-  it('is refused with a clear message', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ADMIN_TOKEN: 'short-token',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kc-weak-')),
-      },
-    })
-    let output = ''
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-    expect(code).not.toBe(0)
-    expect(output).toMatch(/ADMIN_TOKEN must be at least 24 characters/)
-  }, 60_000)
+describe('starting with a bad setting', () => {
+  it.each([
+    [
+      'a weak owner token',
+      { ADMIN_TOKEN: 'short-token' },
+      /ADMIN_TOKEN must be at least 24 characters/,
+    ],
+    // One connection would be Payload's own: every query would wait for ever.
+    ['a pool of one', { DB_POOL_MAX: '1' }, /DB_POOL_MAX must be at least 2/],
+  ])(
+    'is refused with a clear message: %s',
+    async (_, setting, message) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...setting,
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kc-weak-')),
+        },
+      })
+      let output = ''
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()))
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()))
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+      expect(code).not.toBe(0)
+      expect(output).toMatch(message)
+    },
+    60_000,
+  )
 })

@@ -12,10 +12,11 @@ export async function runMigrations(payload: Payload): Promise<void> {
 
 /**
  * Closes Payload and its pool, so a script can stop the database without a dangling client.
- * Payload 3.90.2's Postgres adapter keeps one client checked out after it starts and never
- * releases it, and a pool's end() waits for every client: unbounded, `npm run migrate` and
- * `npm run seed` finished their work and then hung. The idle clients close at once; the held
- * one is given a moment and then left to the process's exit.
+ * Payload 3.90.2's Postgres adapter checks one client out as it connects and never releases it
+ * (`connectWithReconnect` in @payloadcms/db-postgres/dist/connect.js, to hear ECONNRESET), and a
+ * pool's end() waits for every client: unbounded, `npm run migrate` and `npm run seed` finished
+ * their work and then hung. The idle clients close at once; the held one is given a moment and
+ * then left to the process's exit.
  */
 export async function closePayload(payload: Payload): Promise<void> {
   const closing = (async () => {
