@@ -1,6 +1,8 @@
 /**
  * `npm run bench:api`: the shop's API against bare baselines measured in the same run.
- *   S1 GET /api/products (1,000 products) vs node:http serving the same bytes from memory
+ *   S1 GET /api/products (1,000 products) vs node:http serving the same bytes from memory; no
+ *      target since issue 16: the unpaged list is read from PostgreSQL and streamed for every
+ *      request, holding no copy (bench:scale judges the paged and searched reads instead)
  *   S2 POST /api/orders (5 lines) vs a bare `pg` script doing the same transaction
  *   S3 GET /api/delivery-areas vs node:http serving the same bytes
  * Prints a table and writes bench/results/api-<timestamp>.json. A benchmark, never a test.
@@ -26,7 +28,7 @@ type Row = {
   shop: number
   bare: number
   ratio: number
-  target: number
+  target?: number
   shopP99?: number
   bareP99?: number
   unit: string
@@ -105,7 +107,6 @@ async function main() {
       shop: s1Shop.rps,
       bare: s1Bare.rps,
       ratio: s1Shop.rps / s1Bare.rps,
-      target: 0.5,
       shopP99: s1Shop.p99,
       bareP99: s1Bare.p99,
       unit: 'req/s',
@@ -172,7 +173,10 @@ async function main() {
       shop: `${r.shop.toFixed(0)} ${r.unit}${r.shopP99 !== undefined ? ` (p99 ${r.shopP99} ms)` : ''}`,
       bare: `${r.bare.toFixed(0)} ${r.unit}${r.bareP99 !== undefined ? ` (p99 ${r.bareP99} ms)` : ''}`,
       ratio: `${r.ratio.toFixed(2)}x`,
-      target: `>= ${r.target}x ${r.ratio >= r.target ? 'met' : 'MISSED'}`,
+      target:
+        r.target === undefined
+          ? 'none (streamed)'
+          : `>= ${r.target}x ${r.ratio >= r.target ? 'met' : 'MISSED'}`,
     })),
   )
   console.log(
