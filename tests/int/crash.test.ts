@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
+import { chromium } from 'playwright'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import {
@@ -15,6 +16,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../../scripts/lib/embedded-postgres'
+import { assertChromium, chromiumArgs, chromiumPath } from '../helpers/chromium'
 import { orderBody } from '../helpers/factories'
 import { launchShop, root, tempDataDir } from '../helpers/launch'
 const ownerToken = `crash-owner-${randomBytes(16).toString('hex')}`
@@ -203,6 +205,14 @@ describe('starting while the database is away', () => {
       }
       expect(shop.output()).toMatch(/database is not reachable.*trying again/)
 
+      // A shopper sees the spec's panel, not a blank page, and Try Again brings the shop back.
+      assertChromium()
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+      const page = await browser.newPage()
+      await page.goto(`${shop.baseURL}/`)
+      const failed = page.getByRole('heading', { name: 'Failed to Load Products' })
+      await failed.waitFor()
+
       await late.open()
       const cameAt = Date.now()
       let health = 0
@@ -211,6 +221,13 @@ describe('starting while the database is away', () => {
         health = (await fetch(`${shop.baseURL}/api/health`)).status
       }
       expect(health).toBe(200)
+      await page.getByRole('button', { name: 'Try Again' }).click()
+      await page
+        .getByRole('button', { name: /^Add to Cart: / })
+        .first()
+        .waitFor()
+      expect(await failed.count()).toBe(0)
+      await browser.close()
       // Healthy only once the demo shop was seeded on the empty database.
       const products = await fetch(`${shop.baseURL}/api/products?limit=1`)
       expect(Number(products.headers.get('x-total-count'))).toBeGreaterThanOrEqual(40)
