@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import pg from 'pg'
-import { chromium } from 'playwright'
+import { chromium, type Browser } from 'playwright'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
 import {
@@ -193,6 +193,7 @@ describe('starting while the database is away', () => {
       started: (status) => status === 503,
     })
     folders.push(shop.dataDir)
+    let browser: Browser | undefined
     try {
       const away = await fetch(`${shop.baseURL}/api/health`)
       expect(away.status).toBe(503)
@@ -207,7 +208,7 @@ describe('starting while the database is away', () => {
 
       // A shopper sees the spec's panel, not a blank page, and Try Again brings the shop back.
       assertChromium()
-      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+      browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
       const page = await browser.newPage()
       await page.goto(`${shop.baseURL}/`)
       const failed = page.getByRole('heading', { name: 'Failed to Load Products' })
@@ -227,7 +228,6 @@ describe('starting while the database is away', () => {
         .first()
         .waitFor()
       expect(await failed.count()).toBe(0)
-      await browser.close()
       // Healthy only once the demo shop was seeded on the empty database.
       const products = await fetch(`${shop.baseURL}/api/products?limit=1`)
       expect(Number(products.headers.get('x-total-count'))).toBeGreaterThanOrEqual(40)
@@ -239,6 +239,7 @@ describe('starting while the database is away', () => {
       expect(order.status).toBe(201)
       expect(shop.output()).toMatch(/database is reachable: the shop is ready/)
     } finally {
+      await browser?.close()
       await shop.stop()
       await late.close()
       const admin = new pg.Client({ connectionString: server.toString() })
