@@ -14,7 +14,7 @@ import autocannon from 'autocannon'
 import { startShopServer } from '../tests/helpers/shop-server'
 import { bareOrders, pickSkus } from './bare-orders'
 import { fillCatalogue, orderBody, PRODUCTS, refreshCatalogue, run, writeResult } from './fixtures'
-import { startCountingProxy } from './counting-proxy'
+import { startPgProxy } from '../tests/helpers/pg-proxy'
 import { bareServer } from './lib/bare-server'
 
 const CONNECTIONS = 50
@@ -52,11 +52,11 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
 }
 
 async function countStatementsPerOrder(): Promise<number> {
-  let proxy: Awaited<ReturnType<typeof startCountingProxy>> | undefined
+  let proxy: Awaited<ReturnType<typeof startPgProxy>> | undefined
   const shop = await startShopServer({
     appDatabaseUrl: async (direct) => {
       const url = new URL(direct)
-      proxy = await startCountingProxy({ host: url.hostname, port: Number(url.port || 5432) })
+      proxy = await startPgProxy({ host: url.hostname, port: Number(url.port || 5432) })
       url.hostname = '127.0.0.1'
       url.port = String(proxy.port)
       return url.toString()

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -18,6 +17,7 @@ import {
 } from '../../scripts/lib/embedded-postgres'
 import { assertChromium, chromiumArgs, chromiumPath } from '../helpers/chromium'
 import { orderBody } from '../helpers/factories'
+import { startPgProxy } from '../helpers/pg-proxy'
 import { launchShop, root, tempDataDir } from '../helpers/launch'
 const ownerToken = `crash-owner-${randomBytes(16).toString('hex')}`
 const folders: string[] = []
@@ -153,38 +153,17 @@ describe('a database crash while orders flow', () => {
   }, 180_000)
 })
 
-/** A TCP port that forwards to `target` once `open()` is called, and refuses until then. */
-async function lateDatabase(target: URL) {
-  const port = await freePort()
-  const sockets = new Set<net.Socket>()
-  const proxy = net.createServer((socket) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname)
-    for (const end of [socket, upstream]) {
-      sockets.add(end)
-      end.on('error', () => undefined)
-      end.on('close', () => sockets.delete(end))
-    }
-    socket.pipe(upstream).pipe(socket)
-  })
-  return {
-    port,
-    open: () => new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve)),
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise((resolve) => proxy.close(resolve))
-    },
-  }
-}
-
 describe('starting while the database is away', () => {
   it('answers 503 until it comes, then migrates, seeds and takes orders', async () => {
     const server = new URL(inject('databaseUrl'))
     server.pathname = '/postgres'
     const database = `kc_late_${randomBytes(4).toString('hex')}`
     await ensureDatabase(server.toString(), database)
-    const late = await lateDatabase(server)
+    // The app is given a port where nothing listens yet; the proxy to the server opens it later.
+    const latePort = await freePort()
+    let late: Awaited<ReturnType<typeof startPgProxy>> | undefined
     const appUrl = new URL(server)
-    appUrl.host = `127.0.0.1:${late.port}`
+    appUrl.host = `127.0.0.1:${latePort}`
     appUrl.pathname = `/${database}`
     const shop = await launchShop({
       dataDir: tempDataDir('kc-late-'),
@@ -214,7 +193,10 @@ describe('starting while the database is away', () => {
       const failed = page.getByRole('heading', { name: 'Failed to Load Products' })
       await failed.waitFor()
 
-      await late.open()
+      late = await startPgProxy(
+        { host: server.hostname, port: Number(server.port || 5432) },
+        latePort,
+      )
       const cameAt = Date.now()
       let health = 0
       while (health !== 200 && Date.now() - cameAt < 30_000) {
@@ -241,7 +223,7 @@ describe('starting while the database is away', () => {
     } finally {
       await browser?.close()
       await shop.stop()
-      await late.close()
+      await late?.close()
       const admin = new pg.Client({ connectionString: server.toString() })
       await admin.connect()
       await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)

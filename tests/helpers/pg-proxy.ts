@@ -1,13 +1,20 @@
 import net from 'node:net'
 
 /**
- * A TCP proxy in front of PostgreSQL that counts the statements clients send: each simple
- * Query ('Q') and each extended-protocol Execute ('E') message is one statement.
+ * A TCP proxy in front of PostgreSQL. It counts the statements clients send (each simple Query
+ * 'Q' and each extended-protocol Execute 'E' message is one), for the bench, and it can be
+ * started on a port chosen earlier, so a test can hand an app an address whose database only
+ * arrives later.
  */
-export async function startCountingProxy(target: { host: string; port: number }) {
+export async function startPgProxy(target: { host: string; port: number }, listenPort = 0) {
   const counts = { statements: 0 }
+  const sockets = new Set<net.Socket>()
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+    }
     let pending = Buffer.alloc(0)
     let started = false
     client.on('data', (chunk: Buffer) => {
@@ -37,11 +44,15 @@ export async function startCountingProxy(target: { host: string; port: number })
     upstream.on('error', () => client.destroy())
     client.on('close', () => upstream.destroy())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   const { port } = server.address() as net.AddressInfo
   return {
     port,
     counts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops listening and cuts the connections still open. */
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }
