@@ -1,20 +1,15 @@
 'use client'
 
+import { LoadFailed } from '@/components/storefront/load-failed'
+
 /**
  * What a shopper sees when a page could not be rendered at all, as while the database restarts:
- * the spec's "Failed to Load Products" panel, whose Try Again reloads the page, instead of a
- * blank screen.
+ * the storefront's own "Failed to Load Products" panel instead of a blank screen.
  */
 export default function ShopError() {
   return (
     <main className="not-found">
-      <section className="state-panel" role="alert">
-        <h2>Failed to Load Products</h2>
-        <p>Failed to fetch products</p>
-        <button type="button" className="button primary" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-      </section>
+      <LoadFailed />
     </main>
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
 import type { ProductDTO } from '@/lib/product'
+import { LoadFailed } from './load-failed'
 import { ProductCard } from './product-card'
 import { PHONE_QUERY, useMediaQuery } from './use-media-query'
 
@@ -103,15 +104,7 @@ export function ProductGrid({
     )
   }
   if (!products) {
-    return (
-      <section className="state-panel" role="alert">
-        <h2>Failed to Load Products</h2>
-        <p>{error?.message ?? 'Failed to fetch products'}</p>
-        <button type="button" className="button primary" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-      </section>
-    )
+    return <LoadFailed message={error?.message} />
   }
   if (products.length === 0) {
     return (
