@@ -147,7 +147,14 @@ export interface Product {
    * An external image, used when no image is uploaded.
    */
   imageURL?: string | null;
+  /**
+   * Units in stock. A new number here is saved only if no order moved the stock since this page opened; Adjust stock adds or takes units whatever it is now.
+   */
   inStock: number;
+  stockSeen?: number | null;
+  stockChange?: number | null;
+  stockReason?: ('delivery' | 'damaged' | 'correction') | null;
+  stockNote?: string | null;
   minQty?: number | null;
   /**
    * Sold only in multiples of this.
@@ -442,6 +449,10 @@ export interface ProductsSelect<T extends boolean = true> {
   image?: T;
   imageURL?: T;
   inStock?: T;
+  stockSeen?: T;
+  stockChange?: T;
+  stockReason?: T;
+  stockNote?: T;
   minQty?: T;
   caseSize?: T;
   priceBreaks?: T;

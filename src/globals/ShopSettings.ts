@@ -1,7 +1,9 @@
 import type { GlobalConfig } from 'payload'
 
 import { anyone, isAdmin } from '@/access'
+import { money, percentage, units } from '@/lib/schemas/fields'
 import { VAT_NUMBER } from '@/lib/schemas/order'
+import { validateWith } from '../collections/shared/validate'
 
 export const SHOP_SETTINGS_SLUG = 'shop-settings'
 
@@ -23,12 +25,29 @@ export const ShopSettings: GlobalConfig = {
       defaultValue: '27821234567',
       admin: { description: 'International format without + or spaces, e.g. 27821234567.' },
     },
-    { name: 'freeDeliveryThreshold', type: 'number', required: true, defaultValue: 500, min: 0 },
-    { name: 'lowStockThreshold', type: 'number', required: true, defaultValue: 5, min: 0 },
+    {
+      name: 'freeDeliveryThreshold',
+      type: 'number',
+      required: true,
+      defaultValue: 500,
+      min: 0,
+      validate: validateWith(money('freeDeliveryThreshold', { zeroAllowed: true }), {
+        required: true,
+      }),
+    },
+    {
+      name: 'lowStockThreshold',
+      type: 'number',
+      required: true,
+      defaultValue: 5,
+      min: 0,
+      validate: validateWith(units('lowStockThreshold'), { required: true }),
+    },
     {
       name: 'minOrderValue',
       type: 'number',
       min: 0,
+      validate: validateWith(money('minOrderValue', { zeroAllowed: true })),
       admin: { description: 'The smallest order (before delivery) in rand; empty for none.' },
     },
     {
@@ -54,6 +73,7 @@ export const ShopSettings: GlobalConfig = {
       defaultValue: 15,
       min: 0,
       max: 100,
+      validate: validateWith(percentage('vatRate'), { required: true }),
     },
     {
       name: 'seededAt',

@@ -42,3 +42,16 @@ export function serverMessage(error: unknown): string | undefined {
     return body || undefined
   }
 }
+
+/** The JSON body of a failed call (what the server said besides `error`), when it sent one. */
+export function serverDetails(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof Error)) return undefined
+  try {
+    const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as unknown
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -56,6 +56,32 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(500)).toBe(true)
     expect(hasAtMostTwoDecimals(149.999)).toBe(false)
     expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false)
+    // A relative tolerance let these through at large amounts; each then failed every read.
+    expect(hasAtMostTwoDecimals(1299.999)).toBe(false)
+    expect(hasAtMostTwoDecimals(10.005)).toBe(false)
+    expect(hasAtMostTwoDecimals(9_999_999.991)).toBe(false)
+    expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false)
+    expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(false)
+  })
+
+  it('accepts exactly the amounts a two-decimal text gives, up to R 10 million', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => {
+        const text = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+        expect(hasAtMostTwoDecimals(Number(text))).toBe(true)
+        expect(toCents(Number(text))).toBe(cents)
+      }),
+    )
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 9 }),
+        (cents, thousandth) => {
+          const text = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}${thousandth}`
+          expect(hasAtMostTwoDecimals(Number(text))).toBe(false)
+        },
+      ),
+    )
   })
 
   it("formats the spec's way: 'R ' and en-ZA grouping with a decimal comma", () => {

@@ -4,13 +4,13 @@
  */
 export type Cents = number
 
-const CENTS_TOLERANCE = 1e-6
-
-/** True when a rand amount has at most two decimals (149.99 yes, 149.999 no). */
+/**
+ * True when a rand amount is a whole number of cents (149.99 yes, 149.999 and 10.005 no). Exact,
+ * not a tolerance: the double nearest a two-decimal amount is the one that amount's cents divided
+ * by 100 gives back, and no other double is.
+ */
 export function hasAtMostTwoDecimals(rands: number): boolean {
-  if (!Number.isFinite(rands)) return false
-  const scaled = rands * 100
-  return Math.abs(scaled - Math.round(scaled)) < CENTS_TOLERANCE * Math.max(1, Math.abs(scaled))
+  return Number.isFinite(rands) && Math.round(rands * 100) / 100 === rands
 }
 
 /** Rands (a number from JSON or a numeric column, or its decimal text) to integer cents. */

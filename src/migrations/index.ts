@@ -8,6 +8,7 @@ import * as migration_20261123_211755_media_storage_fields from './20261123_2117
 import * as migration_20261124_055338_fulfilment_and_ledger from './20261124_055338_fulfilment_and_ledger'
 import * as migration_20261124_100042_wholesale_vat_invoices from './20261124_100042_wholesale_vat_invoices'
 import * as migration_20261124_112241_stock_writes_in_place from './20261124_112241_stock_writes_in_place'
+import * as migration_20261125_090000_write_rules from './20261125_090000_write_rules'
 
 export const migrations = [
   {
@@ -59,5 +60,10 @@ export const migrations = [
     up: migration_20261124_112241_stock_writes_in_place.up,
     down: migration_20261124_112241_stock_writes_in_place.down,
     name: '20261124_112241_stock_writes_in_place',
+  },
+  {
+    up: migration_20261125_090000_write_rules.up,
+    down: migration_20261125_090000_write_rules.down,
+    name: '20261125_090000_write_rules',
   },
 ]

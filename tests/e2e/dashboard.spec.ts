@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminApi, baseURL, createProduct, placeOrder, sql } from './helpers'
+import { adminApi, baseURL, createProduct, placeOrder, sql, staffJwt } from './helpers'
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 1280) <= 768,
@@ -81,23 +81,7 @@ test.describe('login', () => {
   })
 
   test('a token revoked mid-session sends the owner back to login', async ({ page }) => {
-    const credentials = {
-      email: `staff-${randomBytes(3).toString('hex')}@example.co.za`,
-      password: 'e2e-password-123',
-    }
-    await fetch(`${baseURL()}/cms/api/users/first-register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-key': process.env.E2E_ADMIN_TOKEN! },
-      body: JSON.stringify({ ...credentials, 'confirm-password': credentials.password }),
-    })
-    const { token: jwt } = (await (
-      await fetch(`${baseURL()}/cms/api/users/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(credentials),
-      })
-    ).json()) as { token?: string }
-    test.skip(!jwt, 'another test registered the first staff user')
+    const jwt = await staffJwt()
     const issued = `till-${randomBytes(16).toString('hex')}`
     const created = await fetch(`${baseURL()}/cms/api/admin-tokens`, {
       method: 'POST',
@@ -184,6 +168,48 @@ test.describe('products', () => {
     )
     await expect(row).toHaveCount(0)
     expect((await adminApi('GET', `/api/admin/products/${sku}`)).status).toBe(404)
+  })
+
+  test('an edit never undoes a sale made while the form was open, and a stale stock is offered anew', async ({
+    page,
+  }) => {
+    const product = await createProduct({
+      name: `Stocked Crate ${randomBytes(3).toString('hex')}`,
+      inStock: 10,
+    })
+    await login(page)
+    await page.getByLabel('Search products by name or SKU').fill(product.sku)
+    const row = page
+      .getByRole('table', { name: 'Products' })
+      .locator('tbody tr', { hasText: product.sku })
+    await row.getByRole('button', { name: `Edit ${product.name}` }).click()
+    const edit = page.getByRole('dialog', { name: `Edit ${product.name}` })
+    await expect(edit.getByLabel('Stock', { exact: true })).toHaveValue('10')
+    await placeOrder(product.sku, 4)
+    await edit.getByLabel('Price (R) *').fill('99.5')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toast(page)).toContainText('Product updated successfully!')
+    const [saved] = await sql<{ in_stock: string; price: string }>(
+      'SELECT in_stock, price FROM products WHERE sku = $1',
+      [product.sku],
+    )
+    expect(saved).toEqual({ in_stock: '6', price: '99.5' })
+
+    await row.getByRole('button', { name: `Edit ${product.name}` }).click()
+    await expect(edit.getByLabel('Stock', { exact: true })).toHaveValue('6')
+    await placeOrder(product.sku, 1)
+    await edit.getByLabel('Stock', { exact: true }).fill('30')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toast(page)).toContainText('It is now 5 and was 6 when you opened it.')
+    await expect(edit.getByLabel('Stock', { exact: true })).toHaveValue('5')
+    await edit.getByLabel('Stock', { exact: true }).fill('30')
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toast(page)).toContainText('Product updated successfully!')
+    const [reset] = await sql<{ in_stock: string }>(
+      'SELECT in_stock FROM products WHERE sku = $1',
+      [product.sku],
+    )
+    expect(reset!.in_stock).toBe('30')
   })
 
   test('imports a CSV after a dry-run preview, and shows row errors instead for a bad file', async ({

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import pg from 'pg'
 
+import { firstStaffLogin } from '../helpers/first-staff'
+
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 /** SQL on the shop's database, for fixtures and for reading back what a journey left. */
@@ -114,4 +116,9 @@ export async function placeOrder(
   })
   expect(res.status).toBe(201)
   return (await res.json()) as { orderId: string; total: number; invoiceNumber: number }
+}
+
+/** The run's first /cms account (an admin), made with the owner token on first use; its JWT. */
+export function staffJwt(): Promise<string> {
+  return firstStaffLogin(baseURL(), process.env.E2E_ADMIN_TOKEN!)
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminApi, card, createProduct, search } from './helpers'
+import { adminApi, card, createProduct, placeOrder, search } from './helpers'
 
 async function asOwner(page: Page, key = process.env.E2E_ADMIN_TOKEN!) {
   await page.goto('/')
@@ -38,6 +38,38 @@ test('the owner edits name, price and stock from a card', async ({ page }) => {
   expect(saved).toMatchObject({ name: `${product.name} XL`, price: 45.5, inStock: 9 })
   await search(page, `${product.name} XL`)
   await expect(card(page, `${product.name} XL`).locator('.price-now')).toHaveText(/R\s45,50/)
+})
+
+test('a quick edit keeps sales made while it was open, and names a stock that moved', async ({
+  page,
+}) => {
+  const product = await createProduct({ price: 40, inStock: 10 })
+  await asOwner(page)
+  await search(page, product.name)
+  const edit = card(page, product.name).getByRole('button', { name: `Edit ${product.name}` })
+  await placeOrder(product.sku, 3)
+  answerPrompts(page, [`${product.name} Pro`, '41', '10', `${product.name} Pro`, '41', '20'])
+  await edit.click()
+  await expect(page.locator('.toast')).toContainText('Product updated successfully!')
+  expect(await (await adminApi('GET', `/api/admin/products/${product.sku}`)).json()).toMatchObject({
+    name: `${product.name} Pro`,
+    price: 41,
+    inStock: 7,
+  })
+
+  await search(page, `${product.name} Pro`)
+  await placeOrder(product.sku, 2)
+  await card(page, `${product.name} Pro`)
+    .getByRole('button', { name: `Edit ${product.name} Pro` })
+    .click()
+  await expect(page.locator('.toast')).toContainText('It is now 5 and was 7 when you opened it.')
+  expect(
+    (
+      (await (await adminApi('GET', `/api/admin/products/${product.sku}`)).json()) as {
+        inStock: number
+      }
+    ).inStock,
+  ).toBe(5)
 })
 
 test('quick edit refuses a bad price or stock, and cancelling changes nothing', async ({

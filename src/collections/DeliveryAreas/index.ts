@@ -1,6 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
+import { areaFee } from '@/lib/schemas/delivery-area'
+import { money } from '@/lib/schemas/fields'
+import { validateWith } from '../shared/validate'
 import { deriveSlug } from './hooks/derive-slug'
 import { keepOneArea } from './hooks/keep-one-area'
 
@@ -24,11 +27,18 @@ export const DeliveryAreas: CollectionConfig = {
       index: true,
       admin: { readOnly: true, description: 'Derived from the name; what checkout sends.' },
     },
-    { name: 'fee', type: 'number', required: true, min: 0 },
+    {
+      name: 'fee',
+      type: 'number',
+      required: true,
+      min: 0,
+      validate: validateWith(areaFee, { required: true }),
+    },
     {
       name: 'minOrderValue',
       type: 'number',
       min: 0,
+      validate: validateWith(money('minOrderValue', { zeroAllowed: true })),
       admin: {
         description: "This area's smallest order in rand, above the shop's; empty for the shop's.",
       },

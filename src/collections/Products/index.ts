@@ -2,20 +2,15 @@ import type { CollectionConfig } from 'payload'
 
 import { anyone, isStaff } from '@/access'
 import { CATEGORIES } from '@/lib/categories'
+import { money, units } from '@/lib/schemas/fields'
 import { IMAGE_URL_PATTERN, priceBreaksSchema } from '@/lib/schemas/product'
+import { ADJUSTMENT_REASONS, REASON_LABELS } from '@/lib/stock'
+import { validateWith } from '../shared/validate'
+import { guardStock, noteStockWrite } from './hooks/guard-stock'
 import { recordEditor } from './hooks/record-editor'
+import { validateImage, validateSku } from './validate'
 
 export const PRODUCTS_SLUG = 'products'
-
-const positiveMoney = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'number' && value > 0)
-    ? true
-    : 'Must be more than 0'
-
-const wholeOrEmpty = (value: unknown) =>
-  value === null || value === undefined || (Number.isInteger(value) && (value as number) >= 1)
-    ? true
-    : 'Must be a whole number, 1 or more'
 
 export const Products: CollectionConfig = {
   slug: PRODUCTS_SLUG,
@@ -24,10 +19,26 @@ export const Products: CollectionConfig = {
     defaultColumns: ['sku', 'name', 'category', 'price', 'inStock'],
   },
   access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  // Payload checks a document's edit lock on a second pool connection while its update's
+  // transaction holds the first and the product's row lock, which every order for it then waits
+  // on, holding connections too: under an order rush the pool ran dry and the shop hung. Saves
+  // need no lock to be safe here: the panel's stock write is checked (hooks/guard-stock), and
+  // the rest of a product is its content, last save wins.
+  lockDocuments: false,
   // GraphQL enum names cannot hold 'Home & Garden'; the panel and the shop use REST only.
   graphQL: false,
   fields: [
-    { name: 'sku', type: 'text', required: true, unique: true, index: true },
+    {
+      name: 'sku',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      validate: validateSku,
+      hooks: {
+        beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
+      },
+    },
     { name: 'name', type: 'text', required: true },
     {
       name: 'category',
@@ -35,11 +46,17 @@ export const Products: CollectionConfig = {
       required: true,
       options: CATEGORIES.map((c) => ({ label: c, value: c })),
     },
-    { name: 'price', type: 'number', required: true, min: 0.01, validate: positiveMoney },
-    { name: 'specialPrice', type: 'number', validate: positiveMoney },
-    { name: 'oldPrice', type: 'number', validate: positiveMoney },
+    {
+      name: 'price',
+      type: 'number',
+      required: true,
+      min: 0.01,
+      validate: validateWith(money('price'), { required: true }),
+    },
+    { name: 'specialPrice', type: 'number', validate: validateWith(money('specialPrice')) },
+    { name: 'oldPrice', type: 'number', validate: validateWith(money('oldPrice')) },
     { name: 'description', type: 'textarea' },
-    { name: 'image', type: 'upload', relationTo: 'media' },
+    { name: 'image', type: 'upload', relationTo: 'media', validate: validateImage },
     {
       name: 'imageURL',
       type: 'text',
@@ -54,7 +71,69 @@ export const Products: CollectionConfig = {
     },
     // Not indexed: an order's stock write then changes no indexed column, so PostgreSQL updates
     // the row in place (HOT) instead of adding an entry to each of the table's eleven indexes.
-    { name: 'inStock', type: 'number', required: true, defaultValue: 0, min: 0 },
+    // Set when a product is created; after that only "Adjust stock" (or the owner's API) changes
+    // it, so a Save never puts back the stock the form loaded (see hooks/guard-stock).
+    {
+      name: 'inStock',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      min: 0,
+      validate: validateWith(units('inStock'), { required: true }),
+      admin: {
+        description:
+          'Units in stock. A new number here is saved only if no order moved the stock since this page opened; Adjust stock adds or takes units whatever it is now.',
+      },
+    },
+    {
+      // The stock as this document was read, sent back by the panel with the rest of the form:
+      // an unchanged inStock is then no stock write (hooks/guard-stock).
+      name: 'stockSeen',
+      type: 'number',
+      virtual: true,
+      admin: { hidden: true },
+      hooks: { afterRead: [({ siblingData }) => (siblingData as { inStock?: number }).inStock] },
+    },
+    {
+      type: 'collapsible',
+      label: 'Adjust stock',
+      admin: {
+        initCollapsed: true,
+        condition: (_data, _sibling, { operation }) => operation === 'update',
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'stockChange',
+              label: 'Units in (+) or out (-)',
+              type: 'number',
+              virtual: true,
+              // Payload shows virtual fields read-only unless told: these are the staff's input.
+              admin: { step: 1, readOnly: false },
+            },
+            {
+              name: 'stockReason',
+              label: 'Why',
+              type: 'select',
+              virtual: true,
+              admin: { readOnly: false },
+              defaultValue: 'delivery',
+              options: ADJUSTMENT_REASONS.map((r) => ({ label: REASON_LABELS[r], value: r })),
+            },
+          ],
+        },
+        {
+          name: 'stockNote',
+          label: 'Note',
+          type: 'text',
+          virtual: true,
+          maxLength: 200,
+          admin: { readOnly: false },
+        },
+      ],
+    },
     {
       type: 'row',
       fields: [
@@ -63,14 +142,14 @@ export const Products: CollectionConfig = {
           label: 'Minimum order quantity',
           type: 'number',
           min: 1,
-          validate: wholeOrEmpty,
+          validate: validateWith(units('minQty', 1)),
         },
         {
           name: 'caseSize',
           label: 'Case size',
           type: 'number',
           min: 1,
-          validate: wholeOrEmpty,
+          validate: validateWith(units('caseSize', 1)),
           admin: { description: 'Sold only in multiples of this.' },
         },
       ],
@@ -90,5 +169,5 @@ export const Products: CollectionConfig = {
       },
     },
   ],
-  hooks: { beforeChange: [recordEditor] },
+  hooks: { beforeOperation: [noteStockWrite], beforeChange: [recordEditor, guardStock] },
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch, serverDetails } from '@/lib/admin-client'
 import { CATEGORIES } from '@/lib/categories'
 import {
   formatPriceBreaks,
@@ -12,6 +12,7 @@ import {
   PRICE_BREAKS_CELL_HINT,
 } from '@/lib/price-breaks-text'
 import type { ProductDTO } from '@/lib/product'
+import { productPatch } from '@/lib/product-edit'
 import { failureToast } from './errors'
 
 type Props = {
@@ -41,6 +42,8 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
     caseSize: text(product?.caseSize),
     priceBreaks: formatPriceBreaks(product?.priceBreaks),
   })
+  // What the form was opened with, less what the server has since said changed.
+  const [base, setBase] = useState(product)
   const [image, setImage] = useState<File | null>(null)
   const [saving, setSaving] = useState(false)
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -80,10 +83,13 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
     setSaving(true)
     try {
       if (editing) {
-        await adminFetch(`/api/products/${encodeURIComponent(product!.sku)}`, {
-          method: 'PUT',
-          body: JSON.stringify(fields),
-        })
+        const patch = productPatch(base!, { ...fields, description: fields.description || null })
+        if (Object.keys(patch).length) {
+          await adminFetch(`/api/products/${encodeURIComponent(product!.sku)}`, {
+            method: 'PUT',
+            body: JSON.stringify(patch),
+          })
+        }
         toast({ title: 'Product updated successfully!', variant: 'success' })
       } else {
         const data = { sku: form.sku.trim(), ...fields }
@@ -100,6 +106,12 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
       onSaved()
       onClose()
     } catch (error) {
+      // The stock moved while the form was open: offer the stock as it is now, save nothing.
+      const now = serverDetails(error)?.inStock
+      if (base && typeof now === 'number') {
+        setBase({ ...base, inStock: now })
+        setForm((f) => ({ ...f, inStock: String(now) }))
+      }
       const message = failureToast(
         error,
         'Error',

@@ -1,8 +1,9 @@
 'use client'
 
 import { useToast, type ToastMessage } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch, serverDetails, serverMessage } from '@/lib/admin-client'
 import type { ProductDTO } from '@/lib/product'
+import { productPatch } from '@/lib/product-edit'
 
 /** A failed quick edit: an expired or revoked key asks for a new login, anything else says what failed. */
 function failure(error: unknown, description: string): ToastMessage {
@@ -37,15 +38,18 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
       })
       return
     }
+    // Only what the owner changed: an unchanged stock is not sent, so no sale is undone.
+    const patch = productPatch(product, { name: name.trim(), price, inStock })
+    if (Object.keys(patch).length === 0) return
     try {
-      await adminFetch(path, {
-        method: 'PUT',
-        body: JSON.stringify({ name: name.trim(), price, inStock }),
-      })
+      await adminFetch(path, { method: 'PUT', body: JSON.stringify(patch) })
       toast({ title: 'Product updated successfully!', variant: 'success' })
       onChanged()
     } catch (error) {
-      toast(failure(error, 'Failed to update product'))
+      // A stock that moved meanwhile is said as the server says it, and the card shows it now.
+      const moved = typeof serverDetails(error)?.inStock === 'number'
+      toast(failure(error, (moved && serverMessage(error)) || 'Failed to update product'))
+      if (moved) onChanged()
     }
   }
 

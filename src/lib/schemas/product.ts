@@ -1,17 +1,12 @@
 import { z } from 'zod'
 
 import { CATEGORIES } from '@/lib/categories'
-import { hasAtMostTwoDecimals } from '@/lib/money'
+import { money, skuSchema, units } from './fields'
 
-const MAX_PRICE = 10_000_000
-const MAX_STOCK = 10_000_000
+export { skuSchema }
 
-export const moneyField = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .positive(`${field} must be more than 0`)
-    .max(MAX_PRICE, `${field} must be at most ${MAX_PRICE}`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most two decimals`)
+/** A price: more than 0, two decimals, at most R 10 million. */
+export const moneyField = (field: string) => money(field)
 
 /** '' clears an optional text field, like leaving the form field empty. */
 const optionalText = (field: string, max: number) =>
@@ -41,11 +36,7 @@ export const priceBreaksSchema = z
   .array(
     z.object(
       {
-        from: z
-          .number({ error: 'priceBreaks: from must be a number' })
-          .int('priceBreaks: from must be a whole number')
-          .min(2, 'priceBreaks: from must be 2 or more')
-          .max(MAX_STOCK, `priceBreaks: from must be at most ${MAX_STOCK}`),
+        from: units('priceBreaks: from', 2),
         price: moneyField('priceBreaks: price'),
       },
       { error: 'priceBreaks must be a list of {from, price}' },
@@ -59,14 +50,7 @@ export const priceBreaksSchema = z
     'priceBreaks must rise in quantity and fall in price',
   )
 
-const wholeRule = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be 1 or more`)
-    .max(MAX_STOCK, `${field} must be at most ${MAX_STOCK}`)
-    .nullable()
-    .optional()
+const wholeRule = (field: string) => units(field, 1).nullable().optional()
 
 const fields = {
   name: z
@@ -80,25 +64,11 @@ const fields = {
   oldPrice: moneyField('oldPrice').nullable().optional(),
   description: optionalText('description', 5000),
   imageURL,
-  inStock: z
-    .number({ error: 'inStock must be a number' })
-    .int('inStock must be a whole number')
-    .min(0, 'inStock must be 0 or more')
-    .max(MAX_STOCK, `inStock must be at most ${MAX_STOCK}`),
+  inStock: units('inStock'),
   minQty: wholeRule('minQty'),
   caseSize: wholeRule('caseSize'),
   priceBreaks: priceBreaksSchema.nullable().optional(),
 }
-
-export const skuSchema = z
-  .string({ error: 'sku is required' })
-  .trim()
-  .min(1, 'sku is required')
-  .max(64, 'sku must be at most 64 characters')
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-    'sku may contain only letters, digits, dots, dashes and underscores',
-  )
 
 /** POST /api/admin/products, the dashboard's create dialog and each CSV row. */
 export const productCreateSchema = z.object({
@@ -109,9 +79,17 @@ export const productCreateSchema = z.object({
 
 /** PUT /api/products/{sku}: any of the fields; the sku itself never changes. */
 export const productUpdateSchema = z
-  .object(fields)
+  .object({
+    ...fields,
+    /** The stock the editor saw: with inStock, the stock is set only if it still is this. */
+    expectedInStock: units('expectedInStock'),
+  })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change')
+  .refine((patch) => patch.expectedInStock === undefined || patch.inStock !== undefined, {
+    message: 'goes with inStock: send the new stock too',
+    path: ['expectedInStock'],
+  })
 
 export type ProductCreateInput = z.infer<typeof productCreateSchema>
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>

@@ -52,8 +52,10 @@ function checkParams(params: URLSearchParams): void {
 
 async function checkBody(request: Request): Promise<void> {
   const bytes = await readBytes(request, MAX_CMS_BODY_BYTES)
-  const type = (request.headers.get('content-type') ?? '').toLowerCase()
-  if (type.startsWith('multipart/form-data')) {
+  // The multipart boundary is case-sensitive (Chromium's is `----WebKitFormBoundaryBbHG7a…`):
+  // only the media type is compared without case.
+  const type = request.headers.get('content-type') ?? ''
+  if (type.toLowerCase().startsWith('multipart/form-data')) {
     let form: FormData
     try {
       form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
@@ -69,7 +71,7 @@ async function checkBody(request: Request): Promise<void> {
   }
   if (bytes.byteLength === 0) return
   const text = new TextDecoder().decode(bytes)
-  if (type.includes('json')) parseJsonText(text, 'body')
+  if (type.toLowerCase().includes('json')) parseJsonText(text, 'body')
   else assertStorableText(text, 'body')
 }
 

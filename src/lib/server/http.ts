@@ -24,12 +24,36 @@ export function errorResponse(error: unknown): Response {
     if (error instanceof TooManyRequests) headers['retry-after'] = String(error.retryAfterSeconds)
     return json({ error: error.message, ...error.details }, { status: error.status, headers })
   }
+  const refused = payloadValidationError(error)
+  if (refused) return json(refused.body, { status: refused.status })
   if (isDatabaseUnavailable(error)) {
     console.error('The database is unavailable:', (error as Error).message)
     return databaseUnavailableResponse()
   }
   console.error('Unexpected error while handling a request', error)
   return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 })
+}
+
+/**
+ * A Payload ValidationError from a Local API write (a collection's rule, the same as /cms
+ * shows on the field): its first message, the field, and what else it carries (a stock that
+ * moved says what it is now).
+ */
+function payloadValidationError(
+  error: unknown,
+): { status: number; body: Record<string, unknown> } | undefined {
+  const { name, status, data } = (error ?? {}) as {
+    name?: unknown
+    status?: unknown
+    data?: { errors?: { path?: string; message?: string }[] } & Record<string, unknown>
+  }
+  const first = data?.errors?.[0]
+  if (name !== 'ValidationError' || !first) return undefined
+  const { errors: _errors, collection: _collection, id: _id, ...extra } = data
+  return {
+    status: typeof status === 'number' && status >= 400 && status < 500 ? status : 400,
+    body: { error: first.message ?? 'Invalid value', field: first.path, ...extra },
+  }
 }
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5

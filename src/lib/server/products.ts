@@ -4,6 +4,7 @@ import { Conflict, NotFound } from '@/lib/errors'
 import type { ProductDTO } from '@/lib/product'
 import type { ProductCreateInput, ProductUpdateInput } from '@/lib/schemas/product'
 import type { Product } from '@/payload-types'
+import type { StockWrite } from '@/collections/Products/hooks/guard-stock'
 import { toProductDTO } from './catalogue'
 import { storeProductImage } from './images'
 import { getShop } from './payload'
@@ -48,20 +49,27 @@ export async function createProduct(
   }
 }
 
+/**
+ * A product edit changes stock only when it sends `inStock`: to that value, and with
+ * `expectedInStock` (the stock the editor saw) only if the stock is still that, else a 409
+ * with the stock now. The check and the write happen under the row's lock (hooks/guard-stock).
+ */
 export async function updateProduct(
   sku: string,
-  patch: ProductUpdateInput,
+  { inStock, expectedInStock, ...content }: ProductUpdateInput,
   actor: string,
 ): Promise<ProductDTO> {
   const payload = await getShop()
   const current = await findBySku(payload, sku)
+  const stockWrite: StockWrite | undefined =
+    inStock === undefined ? undefined : { expected: expectedInStock }
   const updated = await payload.update({
     collection: 'products',
     id: current.id,
-    data: patch,
+    data: inStock === undefined ? content : { ...content, inStock },
     depth: 1,
     overrideAccess: true,
-    context: { actor },
+    context: { actor, stockWrite },
   })
   return toProductDTO(updated)
 }
