@@ -11,9 +11,11 @@ import { Media } from '@/collections/Media'
 import { mediaStorage } from '@/collections/Media/storage'
 import { Orders } from '@/collections/Orders'
 import { Products } from '@/collections/Products'
+import { badInputIsNotAServerError } from '@/collections/shared/input-errors'
 import { Users } from '@/collections/Users'
 import { env } from '@/env'
 import { ShopSettings } from '@/globals/ShopSettings'
+import { POOL_LIMITS } from '@/lib/server/pool-limits'
 import { migrations } from '@/migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -36,6 +38,7 @@ export default buildConfig({
   graphQL: { disablePlaygroundInProduction: true },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
+  hooks: { afterError: [badInputIsNotAServerError] },
   // An idle connection that the server drops (a restart) must not take the process down: the
   // pool discards it and opens a new one on the next query. Once per Payload instance.
   onInit: (payload) => {
@@ -44,7 +47,7 @@ export default buildConfig({
     )
   },
   db: postgresAdapter({
-    pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX },
+    pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX, ...POOL_LIMITS },
     // The schema only ever changes through committed migrations, in development too.
     push: false,
     migrationDir: path.resolve(dirname, 'src/migrations'),

@@ -30,6 +30,7 @@ import {
   sendSharedResponse,
   sharedResponseKey,
 } from '../src/lib/server/response-cache'
+import { POOL_LIMITS } from '../src/lib/server/pool-limits'
 import { acceptsGzip } from '../src/lib/server/stream'
 import { serveMediaFile } from '../src/lib/server/media-files'
 import { requestContext } from '../src/lib/server/request-context'
@@ -40,6 +41,8 @@ import {
 } from '../src/lib/server/static-files'
 
 const dev = process.env.NODE_ENV !== 'production'
+/** How long a stop waits for requests in flight: the launcher and systemd expect it within 10 s. */
+const SHUTDOWN_GRACE_MS = 7_000
 const port = Number(process.env.PORT || 3000)
 
 const app = next({ dev, port, hostname: 'localhost' })
@@ -51,7 +54,7 @@ const { mediaDir, TRUST_PROXY, DATABASE_URL, S3_BUCKET } = env()
  * The whole-catalogue reads' own connections: few, since each holds one only while it reads a
  * batch, and apart from Next's pool so that three phones downloading it cannot starve orders.
  */
-const wholeCataloguePool = new pg.Pool({ connectionString: DATABASE_URL, max: 3 })
+const wholeCataloguePool = new pg.Pool({ connectionString: DATABASE_URL, max: 3, ...POOL_LIMITS })
 wholeCataloguePool.on('error', (error) => console.error('Database connection lost:', error.message))
 // In development Next builds its files as they are asked for: none are precompressed.
 const staticAssets: StaticAssets = dev ? new Map() : loadStaticAssets('.next')
@@ -73,7 +76,15 @@ const server = http.createServer((req, res) => {
   requestContext.run({ client }, () => route(req, res))
 })
 
+/** What the shop answers to; Next answers others (TRACE, PROPFIND...) with a 500. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!METHODS.has(req.method ?? '')) {
+    res.writeHead(405, { ...JSON_HEADERS, allow: [...METHODS].join(', ') })
+    res.end(JSON.stringify({ error: `The method ${req.method} is not allowed.` }))
+    return
+  }
   readOwnWrites(req, res)
   if (req.method === 'GET' && req.url === '/api/products') {
     void sendWholeCatalogue(req, res)
@@ -155,6 +166,9 @@ async function warmUp() {
 const close = () => {
   server.close(() => process.exit(0))
   setInterval(() => server.closeIdleConnections(), 100).unref()
+  // A request still waiting then (on a lock, a slow client) does not hold the shop's stop up:
+  // what it was doing is rolled back with its connection.
+  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()
 }
 process.on('SIGTERM', close)
 process.on('SIGINT', close)

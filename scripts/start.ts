@@ -1,11 +1,12 @@
 /**
  * `npm start` (production) and `npm run dev`: build when the production build is missing or
- * stale, prepare secrets and the database, run Next, and on SIGINT/SIGTERM stop Next and then the
- * embedded PostgreSQL so that nothing is left running.
+ * stale, prepare secrets and the database, run Next (started again if it dies), and on SIGINT or
+ * SIGTERM stop Next and then the embedded PostgreSQL so that nothing is left running.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 
 import { env } from '../src/env'
+import { CANNOT_START_EXIT_CODE } from '../src/lib/server/exit-codes'
 import { ensureBuild } from './lib/ensure-build'
 import { prepareRuntime } from './lib/runtime'
 
@@ -20,38 +21,72 @@ async function main(): Promise<void> {
   env()
   if (!dev) ensureBuild()
   const runtime = await prepareRuntime()
-  const child = spawn(process.execPath, [...heapFlags(), '--import', 'tsx', 'scripts/server.ts'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      ...runtime.env,
-      NODE_ENV: mode,
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: port,
-      // glibc gives each of libvips' threads its own malloc arena, which image work leaves
-      // holding hundreds of MB; two arenas keep an upload's memory returned (sharp's advice).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    },
-  })
-
+  let child: ChildProcess
   let shuttingDown = false
+  const crashes: number[] = []
+
+  // Supervised: a server that dies (out of memory, kill -9) is started again on the same
+  // database, which keeps running; every order it acknowledged was committed first.
+  const startServer = () => {
+    child = spawn(process.execPath, [...heapFlags(), '--import', 'tsx', 'scripts/server.ts'], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...runtime.env,
+        NODE_ENV: mode,
+        NEXT_TELEMETRY_DISABLED: '1',
+        PORT: port,
+        // glibc gives each of libvips' threads its own malloc arena, which image work leaves
+        // holding hundreds of MB; two arenas keep an upload's memory returned (sharp's advice).
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      },
+    })
+    child.once('exit', (code, signal) => {
+      if (shuttingDown) return
+      if (code === CANNOT_START_EXIT_CODE) {
+        void runtime.stop().then(() => process.exit(1))
+        return
+      }
+      const now = Date.now()
+      crashes.push(now)
+      while (crashes[0]! < now - CRASH_WINDOW_MS) crashes.shift()
+      const why = signal ? `signal ${signal}` : `exit code ${code}`
+      if (crashes.length >= MAX_CRASHES) {
+        console.error(
+          `The shop's server stopped (${why}), ${crashes.length} times within a minute: giving up. PostgreSQL is being stopped too.`,
+        )
+        void runtime.stop().then(() => process.exit(1))
+        return
+      }
+      console.error(`The shop's server stopped (${why}); starting it again in 1 s.`)
+      setTimeout(() => {
+        if (!shuttingDown) startServer()
+      }, RESTART_DELAY_MS)
+    })
+  }
+  startServer()
+
   const shutdown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) return
     shuttingDown = true
     if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill(signal)
-      await new Promise((resolve) => child.once('exit', resolve))
+      // The server gives requests in flight 7 s; past 9 s it is stopped outright.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 9_000)
+      await exited
+      clearTimeout(timer)
     }
     await runtime.stop()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  child.once('exit', (code) => {
-    if (shuttingDown) return
-    void runtime.stop().then(() => process.exit(code ?? 1))
-  })
 }
+
+const RESTART_DELAY_MS = 1_000
+const MAX_CRASHES = 5
+const CRASH_WINDOW_MS = 60_000
 
 /**
  * V8 sizes its heap for the machine (4 GB here): under load Next's per-request garbage then

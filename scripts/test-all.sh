@@ -6,6 +6,8 @@ export NEXT_TELEMETRY_DISABLED=1
 
 step() { printf '\n== %s ==\n' "$1"; }
 
+step 'Chromium for the browser tests'
+bash scripts/ensure-chromium.sh
 step 'typecheck'
 npx tsc --noEmit
 step 'lint'

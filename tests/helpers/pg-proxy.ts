@@ -4,13 +4,17 @@ import net from 'node:net'
  * A TCP proxy in front of PostgreSQL. It counts the statements clients send (each simple Query
  * 'Q' and each extended-protocol Execute 'E' message is one), for the bench, and it can be
  * started on a port chosen earlier, so a test can hand an app an address whose database only
- * arrives later.
+ * arrives later, and it can black-hole the connections open at a moment.
  */
 export async function startPgProxy(target: { host: string; port: number }, listenPort = 0) {
   const counts = { statements: 0 }
   const sockets = new Set<net.Socket>()
+  const frozen = new Set<net.Socket>()
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host)
+    upstream.on('data', (chunk: Buffer) => {
+      if (!frozen.has(client)) client.write(chunk)
+    })
     for (const socket of [client, upstream]) {
       sockets.add(socket)
       socket.on('close', () => sockets.delete(socket))
@@ -18,6 +22,7 @@ export async function startPgProxy(target: { host: string; port: number }, liste
     let pending = Buffer.alloc(0)
     let started = false
     client.on('data', (chunk: Buffer) => {
+      if (frozen.has(client)) return
       upstream.write(chunk)
       pending = Buffer.concat([pending, chunk])
       for (;;) {
@@ -39,7 +44,6 @@ export async function startPgProxy(target: { host: string; port: number }, liste
         pending = pending.subarray(1 + length)
       }
     })
-    upstream.pipe(client)
     client.on('error', () => upstream.destroy())
     upstream.on('error', () => client.destroy())
     client.on('close', () => upstream.destroy())
@@ -49,6 +53,13 @@ export async function startPgProxy(target: { host: string; port: number }, liste
   return {
     port,
     counts,
+    /**
+     * What a NAT that forgot a connection does: the connections open now carry nothing more
+     * either way, yet stay open (no FIN, no RST); new ones work.
+     */
+    blackHoleOpenConnections: () => {
+      for (const socket of sockets) frozen.add(socket)
+    },
     /** Stops listening and cuts the connections still open. */
     close: () => {
       for (const socket of sockets) socket.destroy()

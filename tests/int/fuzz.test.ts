@@ -1,8 +1,11 @@
+import http from 'node:http'
+
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { adminToken, baseURL, sql } from '../helpers/api'
 import { newClient } from '../helpers/admin'
+import { staffToken } from '../helpers/staff'
 
 /**
  * Generated hostile requests against every public and owner route and Payload's REST API: none
@@ -11,6 +14,7 @@ import { newClient } from '../helpers/admin'
 
 const INFINITY = '__kc_infinity__'
 const NESTED = '__kc_nested__'
+const VERY_NESTED = '__kc_very_nested__'
 const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
 const hostileString = fc.oneof(
@@ -33,6 +37,13 @@ const hostileString = fc.oneof(
     'ELE-001',
     'KC-ABCDEF',
     'cash',
+    'abc',
+    '1.5',
+    '999999999999999999999',
+    '-1',
+    'a,b',
+    '1,2',
+    '{'.repeat(3000),
   ),
 )
 const hostileNumber = fc.oneof(
@@ -71,7 +82,7 @@ const { value: hostileValue } = fc.letrec((tie) => ({
     { depthSize: 'small' },
     hostileString,
     hostileNumber,
-    fc.constantFrom(null, true, false, NESTED),
+    fc.constantFrom(null, true, false, NESTED, VERY_NESTED),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 5 }),
   ),
@@ -81,7 +92,8 @@ const { value: hostileValue } = fc.letrec((tie) => ({
 function bodyText(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (Number.isNaN(v) ? INFINITY : v))
     .replaceAll(`"${INFINITY}"`, '1e309')
-    .replaceAll(`"${NESTED}"`, deep(3000))
+    .replaceAll(`"${NESTED}"`, deep(65))
+    .replaceAll(`"${VERY_NESTED}"`, deep(8000))
 }
 
 function segment(text: string): string {
@@ -92,7 +104,14 @@ function segment(text: string): string {
   }
 }
 
-type Route = { method: string; path: (s: string) => string; owner?: boolean; body?: boolean }
+type Route = {
+  method: string
+  path: (s: string) => string
+  owner?: boolean
+  /** A /cms route, sent with a staff member's login when the key drawn is the real one. */
+  staff?: boolean
+  body?: boolean
+}
 
 /** With the real key a DELETE of a listed sku is the owner's own action: fuzz it unkeyed. */
 const keyFor = (route: Route, key: string) =>
@@ -117,17 +136,32 @@ const ROUTES: Route[] = [
   { method: 'POST', path: () => '/api/admin/delivery-areas', owner: true, body: true },
   { method: 'PUT', path: () => '/api/admin/delivery-areas', owner: true, body: true },
   { method: 'GET', path: (s) => `/cms/api/products?limit=${s}&page=${s}&where[name][like]=${s}` },
-  { method: 'GET', path: (s) => `/cms/api/products/${s}?depth=${s}` },
-  { method: 'GET', path: (s) => `/cms/api/orders?where[orderId][equals]=${s}` },
+  { method: 'GET', path: (s) => `/cms/api/products/${s}?depth=${s}`, staff: true },
+  { method: 'GET', path: (s) => `/cms/api/delivery-areas/${s}`, staff: true },
+  { method: 'GET', path: (s) => `/cms/api/orders?where[orderId][equals]=${s}`, staff: true },
+  { method: 'GET', path: (s) => `/cms/api/products?where[id][in]=${s}`, staff: true },
+  { method: 'GET', path: (s) => `/cms/api/products?where[sku][near]=${s}` },
+  { method: 'GET', path: (s) => `/cms/api/products?where[category][equals]=${s}` },
+  { method: 'GET', path: (s) => `/cms/api/products?where[image][equals]=${s}&depth=1` },
+  { method: 'GET', path: (s) => `/cms/api/products?where[${s}][equals]=1&sort=${s}` },
+  { method: 'GET', path: (s) => `/cms/api/products?where[createdAt][greater_than]=${s}` },
   { method: 'GET', path: (s) => `/cms/api/media/file/${s}` },
+  { method: 'GET', path: (s) => `/cms/api/payload-migrations/${s}`, staff: true },
   { method: 'GET', path: () => '/cms/api/globals/shop-settings' },
   { method: 'POST', path: () => '/cms/api/users/login', body: true },
+  { method: 'POST', path: (s) => `/cms/api/users/verify/${s}`, body: true },
   { method: 'POST', path: () => '/cms/api/users/forgot-password', body: true },
   { method: 'POST', path: () => '/cms/api/users/first-register', body: true },
-  { method: 'POST', path: () => '/cms/api/products', body: true },
-  { method: 'PATCH', path: (s) => `/cms/api/products/${s}`, body: true },
+  { method: 'POST', path: () => '/cms/api/products', body: true, staff: true },
+  { method: 'PATCH', path: (s) => `/cms/api/products/${s}`, body: true, staff: true },
+  { method: 'PATCH', path: (s) => `/cms/api/delivery-areas/${s}`, body: true, staff: true },
+  { method: 'POST', path: () => '/cms/api/globals/shop-settings', body: true, staff: true },
   { method: 'DELETE', path: (s) => `/cms/api/delivery-areas/${s}` },
-  { method: 'POST', path: () => '/cms/api/graphql', body: true },
+  // Staff deletes only of ids that cannot be a real one: a real delete is a real change.
+  { method: 'DELETE', path: (s) => `/cms/api/media/x${s}`, staff: true },
+  { method: 'DELETE', path: (s) => `/cms/api/products/x${s}`, staff: true },
+  { method: 'POST', path: () => '/cms/api/graphql', body: true, staff: true },
+  { method: 'PATCH', path: (s) => `/api/admin/orders/${s}`, owner: true, body: true },
 ]
 
 const request = fc.record({
@@ -147,6 +181,22 @@ async function state() {
 }
 
 describe('fuzzing every route with hostile requests', () => {
+  it('answers odd methods with a 405, not a 500', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'LOCK']) {
+      for (const path of ['/api/orders', '/', '/cms/api/products', '/admin']) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = http.request(`${baseURL()}${path}`, { method }, (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          })
+          req.on('error', reject)
+          req.end()
+        })
+        expect(status, `${method} ${path}`).toBe(405)
+      }
+    }
+  })
+
   it('answers 2,000 of them without a 5xx and changes no order or stock', async () => {
     const before = await state()
     const statuses = new Map<number, number>()
@@ -158,12 +208,16 @@ describe('fuzzing every route with hostile requests', () => {
           headers['x-admin-key'] =
             sentKey === 'owner' ? adminToken() : 'wrong-key-0123456789abcdefgh'
         }
+        const asStaff = route.staff && key === 'owner'
+        if (asStaff) headers.authorization = `JWT ${await staffToken()}`
+        else if (route.staff && key === 'wrong') headers.authorization = 'JWT not.a.token'
         let text: string | undefined
         if (route.body) {
           headers['content-type'] = 'application/json'
-          // An owner's write with the real key always carries a NUL: it must be refused whole.
+          // An owner's or staff member's write with a real key always carries a NUL: it must be
+          // refused whole.
           const sent =
-            route.owner && key === 'owner'
+            (route.owner && key === 'owner') || asStaff
               ? { ...(typeof body === 'object' && body ? body : {}), [poison]: 'bad\u0000' }
               : body
           text = bodyText(sent)

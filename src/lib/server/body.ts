@@ -11,8 +11,12 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   return parseJsonText(text, 'body')
 }
 
+/** Deeper than any input of the shop's: every check that walks a value recurses. */
+export const MAX_NESTING = 64
+
 /** JSON text parsed, and every string in it held to `assertStorableText`. */
 export function parseJsonText(text: string, field: string): unknown {
+  assertNestingDepth(text, field)
   let value: unknown
   try {
     value = JSON.parse(text) as unknown
@@ -26,6 +30,30 @@ export function parseJsonText(text: string, field: string): unknown {
   }
   assertStorableText(value, field === 'body' ? '' : field)
   return value
+}
+
+/**
+ * Refuses JSON nested deeper than MAX_NESTING, found by counting brackets outside strings before
+ * anything recurses into it (8,000 levels overflowed the stack of the checks after the parse).
+ */
+function assertNestingDepth(text: string, field: string): void {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92)
+        i++ // a backslash: the next character is escaped
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_NESTING) {
+        throw new BadInput(`${field}: JSON may be nested at most ${MAX_NESTING} levels deep.`, {
+          field,
+        })
+      }
+    } else if (c === 93 || c === 125) depth--
+  }
 }
 
 /**

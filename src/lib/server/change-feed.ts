@@ -5,6 +5,14 @@ export type Topic = 'products' | 'areas' | 'settings'
 
 const CHANNEL = 'kc_changes'
 const RETRY_MS = 1000
+/**
+ * A connection a NAT or load balancer drops without a word looks alive for ever, and the caches
+ * it guards would never be dropped again. So the feed NOTIFYs itself every 10 s; an echo not
+ * back within 5 s means it is deaf: every cache is dropped and it connects anew.
+ */
+const HEARTBEAT_MS = 10_000
+const ECHO_MS = 5_000
+const HEARTBEAT = `heartbeat:${process.pid}:${Math.random().toString(36).slice(2)}`
 
 type Feed = {
   listeners: Set<(topic: Topic | 'all') => void>
@@ -59,15 +67,28 @@ export function startChangeFeed(connectionString: string): void {
 }
 
 async function connect(connectionString: string): Promise<void> {
-  const client = new pg.Client({ connectionString, application_name: 'kc-change-feed' })
+  const client = new pg.Client({
+    connectionString,
+    application_name: 'kc-change-feed',
+    keepAlive: true,
+    keepAliveInitialDelayMillis: HEARTBEAT_MS,
+  })
   feed.client = client
   let retried = false
+  let heartbeat: NodeJS.Timeout | undefined
+  let deaf: NodeJS.Timeout | undefined
   const retry = () => {
     if (retried) return
     retried = true
+    clearInterval(heartbeat)
+    clearTimeout(deaf)
     feed.live = false
     feed.client = undefined
     announce('all')
+    // end() waits for the server's goodbye, which a dead connection never sends.
+    ;(
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy()
     void client.end().catch(() => undefined)
     setTimeout(() => void connect(connectionString), RETRY_MS).unref()
   }
@@ -77,13 +98,28 @@ async function connect(connectionString: string): Promise<void> {
   })
   client.on('end', retry)
   client.on('notification', (message) => {
-    if (message.channel === CHANNEL) announce((message.payload ?? 'all') as Topic)
+    if (message.channel !== CHANNEL) return
+    if (message.payload?.startsWith('heartbeat:')) {
+      if (message.payload === HEARTBEAT) clearTimeout(deaf)
+      return
+    }
+    announce((message.payload ?? 'all') as Topic)
   })
   try {
     await client.connect()
     await client.query(`LISTEN ${CHANNEL}`)
     feed.live = true
     announce('all')
+    heartbeat = setInterval(() => {
+      clearTimeout(deaf)
+      deaf = setTimeout(() => {
+        console.error(`Change feed heard no echo within ${ECHO_MS / 1000} s: reconnecting.`)
+        retry()
+      }, ECHO_MS)
+      deaf.unref()
+      client.query(`NOTIFY ${CHANNEL}, '${HEARTBEAT}'`).catch(() => undefined)
+    }, HEARTBEAT_MS)
+    heartbeat.unref()
   } catch (error) {
     console.error('Change feed could not connect:', error instanceof Error ? error.message : error)
     retry()

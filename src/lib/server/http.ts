@@ -70,8 +70,19 @@ export function databaseUnavailableResponse(
   })
 }
 
-/** SQLSTATE classes and socket errors that mean "the server is away", not "the query is wrong". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '53300'])
+/**
+ * SQLSTATE classes and socket errors that mean "the server is away or too busy now", not "the
+ * query is wrong": a statement or lock wait that ran out of time (57014, 55P03) is worth a retry.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '53300',
+  '57014',
+  '55P03',
+])
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|cannot connect to Postgres|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i
 

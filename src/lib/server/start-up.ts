@@ -6,6 +6,7 @@ import { startChangeFeed } from './change-feed'
 import { isDatabaseUnavailable } from './http'
 import { runMigrations } from './migrate'
 import { getShop } from './payload'
+import { CANNOT_START_EXIT_CODE } from './exit-codes'
 
 const RETRY_MS = 2000
 
@@ -39,7 +40,7 @@ export async function startShop(): Promise<void> {
 function waitOrStop(error: unknown): void {
   if (!isDatabaseUnavailable(error)) {
     console.error('The shop could not start:', error)
-    process.exit(1)
+    process.exit(CANNOT_START_EXIT_CODE)
   }
   if (!state.waited) {
     const reason = error instanceof Error ? error.message : String(error)
