@@ -62,3 +62,11 @@ export class TooManyRequests extends AppError {
     super('Too many failed attempts. Try again later.', 429)
   }
 }
+
+/** Work the server will not queue now (it is full): nothing was done, try again shortly. */
+export class ServiceBusy extends AppError {
+  readonly retryAfterSeconds = 2
+  constructor(message: string) {
+    super(message, 503)
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { Semaphore } from './semaphore'
+import { QueueFull, Semaphore } from './semaphore'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -31,5 +31,17 @@ describe('Semaphore', () => {
       'fulfilled',
     ])
     expect(await gate.run(async () => 'free')).toBe('free')
+  })
+
+  it('refuses a task rather than queue it behind `maxWaiting` others', async () => {
+    const gate = new Semaphore(1)
+    let release = () => {}
+    const running = gate.run(() => new Promise<void>((resolve) => (release = resolve)))
+    const queued = [gate.run(async () => 1, 2), gate.run(async () => 2, 2)]
+    await expect(gate.run(async () => 3, 2)).rejects.toBeInstanceOf(QueueFull)
+    release()
+    await running
+    expect(await Promise.all(queued)).toEqual([1, 2])
+    expect(await gate.run(async () => 4, 0)).toBe(4)
   })
 })

@@ -1,4 +1,4 @@
-import { AppError, TooManyRequests } from '@/lib/errors'
+import { AppError, ServiceBusy, TooManyRequests } from '@/lib/errors'
 
 /** Headers of JSON answers: public reads, and those the server writes itself. */
 export const JSON_HEADERS = {
@@ -21,7 +21,9 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {}
-    if (error instanceof TooManyRequests) headers['retry-after'] = String(error.retryAfterSeconds)
+    if (error instanceof TooManyRequests || error instanceof ServiceBusy) {
+      headers['retry-after'] = String(error.retryAfterSeconds)
+    }
     return json({ error: error.message, ...error.details }, { status: error.status, headers })
   }
   const refused = payloadValidationError(error)

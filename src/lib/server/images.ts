@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 
-import { BadInput, PayloadTooLarge } from '@/lib/errors'
+import { BadInput, PayloadTooLarge, ServiceBusy } from '@/lib/errors'
 import { sniffImageType, type ImageType } from '@/lib/image-type'
-import { Semaphore } from '@/lib/semaphore'
+import { QueueFull, Semaphore } from '@/lib/semaphore'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000
@@ -18,9 +18,19 @@ const SHRINK_ABOVE_PIXELS = STORED_IMAGE_EDGE * STORED_IMAGE_EDGE
 sharp.cache(false)
 const imageWork = new Semaphore(1)
 
-/** Runs image work (checks, shrinking, Payload's resizing) one at a time in this process. */
-export function withImageWork<T>(work: () => Promise<T>): Promise<T> {
-  return imageWork.run(work)
+/**
+ * Runs image work (checks, shrinking, Payload's resizing) one at a time in this process. Work
+ * anyone may ask for (a link preview) passes `maxWaiting`: past it, a 503 with Retry-After
+ * rather than an ever longer queue.
+ */
+export async function withImageWork<T>(work: () => Promise<T>, maxWaiting?: number): Promise<T> {
+  try {
+    return await imageWork.run(work, maxWaiting)
+  } catch (error) {
+    if (error instanceof QueueFull)
+      throw new ServiceBusy('Images are being made: try again shortly.')
+    throw error
+  }
 }
 
 export type PreparedImage = { data: Buffer; type: ImageType }

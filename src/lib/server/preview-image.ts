@@ -11,46 +11,75 @@ export const PREVIEW_WIDTH = 1200
 export const PREVIEW_HEIGHT = 630
 const FETCH_TIMEOUT_MS = 5000
 
+/** Previews kept per process, by photo: a new photo is a new address, so a new entry. */
+const CACHED_PREVIEWS = 200
+/** Previews waiting for the image slot past this are refused (503), not queued. */
+const PREVIEW_QUEUE = 4
+const previews = new Map<string, Promise<Buffer>>()
+
 /**
  * The 1200x630 picture chat apps show for a shared product: the photo whole, centred on a
  * blurred, widened copy of itself, so a square photo fills the frame without being cropped. A
- * product without a photo (or whose photo cannot be read) gets the shop's placeholder.
+ * product without a photo (or whose photo cannot be read) gets the shop's placeholder. Made once
+ * per photo and kept (`?v=random` asks again for the same one), one at a time with the shop's
+ * other image work, the photo read inside that turn; past a short queue, a 503.
  */
-export async function productPreview(imageURL: string | undefined): Promise<Buffer> {
+export function productPreview(imageURL: string | undefined): Promise<Buffer> {
+  const key = imageURL ?? ''
+  const kept = previews.get(key)
+  if (kept) {
+    previews.delete(key)
+    previews.set(key, kept)
+    return kept
+  }
+  const made = withImageWork(() => makePreview(imageURL), PREVIEW_QUEUE).then(
+    ({ jpeg, fromPhoto }) => {
+      // A photo that could not be read this time (its host away) is tried again next time.
+      if (imageURL && !fromPhoto) previews.delete(key)
+      return jpeg
+    },
+  )
+  previews.set(key, made)
+  made.catch(() => previews.delete(key))
+  while (previews.size > CACHED_PREVIEWS) previews.delete(previews.keys().next().value!)
+  return made
+}
+
+async function makePreview(
+  imageURL: string | undefined,
+): Promise<{ jpeg: Buffer; fromPhoto: boolean }> {
   const photo = imageURL ? await photoBytes(imageURL) : undefined
   if (photo) {
     try {
-      return await compose(photo)
+      return { jpeg: await compose(photo), fromPhoto: true }
     } catch (error) {
       console.error('Could not make a preview from', imageURL, error)
     }
   }
-  return compose(await placeholder())
+  return { jpeg: await compose(await placeholder()), fromPhoto: false }
 }
 
-function compose(photo: Buffer): Promise<Buffer> {
-  return withImageWork(async () => {
-    const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const }
-    const [background, foreground] = await Promise.all([
-      sharp(photo, options)
-        .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover' })
-        .blur(40)
-        .modulate({ brightness: 1.05 })
-        .toBuffer(),
-      sharp(photo, options)
-        .resize(PREVIEW_HEIGHT, PREVIEW_HEIGHT, {
-          fit: 'contain',
-          background: { r: 255, g: 255, b: 255, alpha: 0 },
-        })
-        .png()
-        .toBuffer(),
-    ])
-    return sharp(background)
-      .composite([{ input: foreground, gravity: 'centre' }])
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer()
-  })
+async function compose(photo: Buffer): Promise<Buffer> {
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const }
+  const [background, foreground] = await Promise.all([
+    sharp(photo, options)
+      .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover' })
+      .blur(40)
+      .modulate({ brightness: 1.05 })
+      .toBuffer(),
+    sharp(photo, options)
+      .resize(PREVIEW_HEIGHT, PREVIEW_HEIGHT, {
+        fit: 'contain',
+        background: { r: 255, g: 255, b: 255, alpha: 0 },
+      })
+      .png()
+      .toBuffer(),
+  ])
+  return sharp(background)
+    .composite([{ input: foreground, gravity: 'centre' }])
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer()
 }
 
 let placeholderBytes: Buffer | undefined

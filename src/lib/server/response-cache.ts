@@ -78,6 +78,8 @@ export function sharedResponseKey(req: http.IncomingMessage): string | undefined
   if (!req.url.startsWith('/') || req.url.startsWith('//')) return undefined
   if (req.headers[BYPASS_HEADER] === bypassToken) return undefined
   if (ROUTER_HEADERS.some((name) => name in req.headers)) return undefined
+  // The owner's reads are the owner's (stock filters answer only them): never shared.
+  if ('x-admin-key' in req.headers) return undefined
   const url = new URL(req.url, 'http://shop')
   if (url.searchParams.has('_rsc')) return undefined
   if (url.pathname === '/api/products' && url.search) return `api ${req.url}`

@@ -1,6 +1,7 @@
 import { BadInput } from '@/lib/errors'
 import { productQuerySchema } from '@/lib/schemas/product-query'
 import { productsBySkus, searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
+import { requireAdmin } from '@/lib/server/admin-auth'
 import { handle, json } from '@/lib/server/http'
 import { getShop } from '@/lib/server/payload'
 import { getShopSettings } from '@/lib/server/settings'
@@ -19,6 +20,9 @@ export const GET = handle(async (request: Request) => {
     // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
     return wholeCatalogueResponse(pool, false)
   }
+  // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
+  // the owner's dashboard asks for them, not the public.
+  if (stock) await requireAdmin(request)
   const stockBelow =
     stock === 'low' ? (await getShopSettings()).lowStockThreshold : stock === 'out' ? 1 : undefined
   const { products, total } = await searchProducts(pool, { ...parsed.data, stockBelow })
