@@ -92,7 +92,7 @@ const CRASH_WINDOW_MS = 60_000
  * V8 sizes its heap for the machine (4 GB here): under load Next's per-request garbage then
  * lets the server grow past 700 MB before collecting. A young generation of 3 × 2 MB and an old
  * one capped at SERVER_HEAP_MB (320) keep it near 300 MB serving the same load as fast, on a
- * 1 GB machine; a 100,000-line CSV import peaks under 400 MB.
+ * 1 GB machine; a 200,000-row or 64 MB CSV import peaks under 480 MB (tests/int/import-limits).
  */
 function heapFlags(): string[] {
   const heapMb = Number(process.env.SERVER_HEAP_MB || 320)

@@ -99,13 +99,10 @@ export function csvLines(products: CsvProduct[]): string {
   return out
 }
 
+export type CsvRecordLine = { line: number; values: CsvRecord; extraCells: number }
+
 export type CsvParseResult =
-  | {
-      ok: true
-      columns: CsvColumn[]
-      records: { line: number; values: CsvRecord; extraCells: number }[]
-    }
-  | { ok: false; error: string }
+  { ok: true; columns: CsvColumn[]; records: CsvRecordLine[] } | { ok: false; error: string }
 
 /**
  * Parses CSV text into records keyed by the known columns only. The header is checked before any
@@ -114,47 +111,72 @@ export type CsvParseResult =
  * has past the header's columns, which belong to no column and must not be dropped unseen.
  */
 export function parseProductsCsv(text: string, maxRows: number): CsvParseResult {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  const records: CsvRecordLine[] = []
+  const read = readProductsCsv(text, maxRows, (record) => records.push(record))
+  return read.ok ? { ok: true, columns: read.columns, records } : read
+}
+
+/**
+ * The same, one record at a time: each is handed to `visit` as it is read and kept by no one
+ * else, so a 200,000-row import holds its products, not also every row's cells. A result that
+ * is not ok means the whole file is refused, whatever `visit` was given before.
+ */
+export function readProductsCsv(
+  text: string,
+  maxRows: number,
+  visit: (record: CsvRecordLine) => void,
+): { ok: true; columns: CsvColumn[]; rows: number } | { ok: false; error: string } {
+  let columns: CsvColumn[] | undefined
+  let error: string | undefined
+  let rows = 0
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
     header: false,
     skipEmptyLines: 'greedy',
-  })
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter')
-  if (fatal)
-    return {
-      ok: false,
-      error: `CSV is malformed near row ${(fatal.row ?? 0) + 1}: ${fatal.message}`,
-    }
-  const [header, ...rows] = parsed.data
-  if (!header) return { ok: false, error: 'The CSV is empty: it needs a header row.' }
-  const names = header.map((h) => h.trim())
-  const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n))
-  if (unknown.length) {
-    return {
-      ok: false,
-      error: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => JSON.stringify(u)).join(', ')}. Use: ${CSV_COLUMNS.join(', ')}.`,
-    }
-  }
-  const duplicated = names.filter((n, i) => names.indexOf(n) !== i)
-  if (duplicated.length) return { ok: false, error: `Column ${duplicated[0]} appears twice.` }
-  const missing = REQUIRED.filter((r) => !names.includes(r))
-  if (missing.length)
-    return {
-      ok: false,
-      error: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`,
-    }
-  if (rows.length > maxRows) return { ok: false, error: `At most ${maxRows} rows per import.` }
-
-  const columns = names as CsvColumn[]
-  return {
-    ok: true,
-    columns,
-    records: rows.map((row, index) => {
+    step: (results, parser) => {
+      const fatal = results.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter')
+      if (fatal) {
+        error = `CSV is malformed near row ${rows + (columns ? 2 : 1)}: ${fatal.message}`
+        return parser.abort()
+      }
+      const row = results.data
+      if (!columns) {
+        const header = checkHeader(row)
+        if (typeof header === 'string') {
+          error = header
+          return parser.abort()
+        }
+        columns = header
+        return
+      }
+      if (++rows > maxRows) {
+        error = `At most ${maxRows} rows per import.`
+        return parser.abort()
+      }
       const values: CsvRecord = {}
       columns.forEach((column, i) => {
         const raw = row[i] ?? ''
         values[column] = TEXT_COLUMNS.has(column) ? restoreFormula(raw) : raw
       })
-      return { line: index + 2, values, extraCells: Math.max(0, row.length - columns.length) }
-    }),
+      visit({ line: rows + 1, values, extraCells: Math.max(0, row.length - columns.length) })
+    },
+  })
+  if (error) return { ok: false, error }
+  if (!columns) return { ok: false, error: 'The CSV is empty: it needs a header row.' }
+  return { ok: true, columns, rows }
+}
+
+/** The header's columns, or why they cannot be used. */
+function checkHeader(header: string[]): CsvColumn[] | string {
+  const names = header.map((h) => h.trim())
+  const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n))
+  if (unknown.length) {
+    return `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => JSON.stringify(u)).join(', ')}. Use: ${CSV_COLUMNS.join(', ')}.`
   }
+  const duplicated = names.filter((n, i) => names.indexOf(n) !== i)
+  if (duplicated.length) return `Column ${duplicated[0]} appears twice.`
+  const missing = REQUIRED.filter((r) => !names.includes(r))
+  if (missing.length) {
+    return `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`
+  }
+  return names as CsvColumn[]
 }

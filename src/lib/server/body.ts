@@ -84,27 +84,44 @@ export function isStorableText(text: string): boolean {
   return !text.includes('\0') && text.isWellFormed()
 }
 
+/**
+ * The body as text, decoded chunk by chunk as it arrives: a 64 MB import is never also held as
+ * one block of bytes beside its text.
+ */
 async function readText(request: Request, limit: number): Promise<string> {
-  return new TextDecoder('utf-8').decode(await readBytes(request, limit))
+  const decoder = new TextDecoder('utf-8')
+  let text = ''
+  await readChunks(request, limit, (chunk) => {
+    text += decoder.decode(chunk, { stream: true })
+  })
+  return text + decoder.decode()
 }
 
 /** The raw body, refusing (413) past `limit` bytes whatever Content-Length claimed. */
 export async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = []
+  await readChunks(request, limit, (chunk) => chunks.push(chunk))
+  return Buffer.concat(chunks) as Uint8Array<ArrayBuffer>
+}
+
+async function readChunks(
+  request: Request,
+  limit: number,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) throw new PayloadTooLarge(limit)
-  if (!request.body) return new Uint8Array()
+  if (!request.body) return
   const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => undefined)
       throw new PayloadTooLarge(limit)
     }
-    chunks.push(value)
+    take(value)
   }
-  return new Uint8Array(Buffer.concat(chunks))
 }

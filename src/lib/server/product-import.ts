@@ -1,9 +1,9 @@
 import { BadInput } from '@/lib/errors'
-import { parseProductsCsv, type CsvRecord } from '@/lib/csv'
+import { readProductsCsv, type CsvRecord } from '@/lib/csv'
 import { parsePriceBreaks, PRICE_BREAKS_CELL_HINT } from '@/lib/price-breaks-text'
 import { toDecimalText, toCents } from '@/lib/money'
 import { productCreateSchema, type ProductCreateInput } from '@/lib/schemas/product'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 import { settleSearchIndexes } from './catalogue'
 import { MEDIA_FILE_PREFIX } from './media-files'
@@ -15,6 +15,7 @@ import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from './tables'
 /** Well above the 100,000 products a wholesaler may have: any export can be imported back. */
 export const MAX_IMPORT_ROWS = 200_000
 const MAX_REPORTED_ERRORS = 200
+const WRITE_BATCH = 2_000
 
 export type RowError = { line: number; field: string; message: string }
 export type ImportResult = { message: string; created: number; updated: number; dryRun: boolean }
@@ -26,31 +27,27 @@ export type ImportResult = { message: string; created: number; updated: number; 
  * The caller has passed requireAdmin.
  */
 export async function importProducts(
-  csvData: string,
+  input: { csvData: string },
   dryRun: boolean,
   actor: string,
 ): Promise<ImportResult> {
-  const parsed = parseProductsCsv(csvData, MAX_IMPORT_ROWS)
-  if (!parsed.ok) throw new BadInput(parsed.error, { field: 'csvData' })
-  if (parsed.records.length === 0)
-    throw new BadInput('The CSV has no product rows.', { field: 'csvData' })
-
   const errors: RowError[] = []
   const rows: { line: number; product: ProductCreateInput }[] = []
   const seen = new Map<string, number>()
-  for (const { line, values, extraCells } of parsed.records) {
+  // Each row becomes a product as it is read: the file's cells are never all held at once.
+  const parsed = readProductsCsv(input.csvData, MAX_IMPORT_ROWS, ({ line, values, extraCells }) => {
     if (extraCells > 0) {
       errors.push({
         line,
         field: 'row',
         message: `This row has ${extraCells} more cell${extraCells > 1 ? 's' : ''} than the header has columns.`,
       })
-      continue
+      return
     }
     const breaks = values.priceBreaks === undefined ? [] : parsePriceBreaks(values.priceBreaks)
     if (!breaks) {
       errors.push({ line, field: 'priceBreaks', message: PRICE_BREAKS_CELL_HINT })
-      continue
+      return
     }
     const result = productCreateSchema.safeParse({
       ...fromCsv(values),
@@ -60,7 +57,7 @@ export async function importProducts(
       for (const issue of result.error.issues) {
         errors.push({ line, field: issue.path.join('.') || 'row', message: issue.message })
       }
-      continue
+      return
     }
     // SKUs are one product whatever their case, as the database's unique index says.
     const key = result.data.sku.toLowerCase()
@@ -71,11 +68,16 @@ export async function importProducts(
         field: 'sku',
         message: `sku ${result.data.sku} is already on line ${earlier}`,
       })
-      continue
+      return
     }
     seen.set(key, line)
     rows.push({ line, product: result.data })
-  }
+  })
+  // The file's text (up to 64 MB) is not needed past here: let it be collected.
+  input.csvData = ''
+  seen.clear()
+  if (!parsed.ok) throw new BadInput(parsed.error, { field: 'csvData' })
+  if (parsed.rows === 0) throw new BadInput('The CSV has no product rows.', { field: 'csvData' })
 
   const pool = (await getShop()).db.pool
   const images = await resolveImages(pool, rows, errors)
@@ -103,62 +105,87 @@ export async function importProducts(
   /*
    * Row locks in the order orders take them (sku order, by the database's collation), and new
    * rows inserted in that order too: an import beside live orders or another import waits, it
-   * never deadlocks; a deadlock from anything else is retried like an order's.
+   * never deadlocks; a deadlock from anything else is retried like an order's. Rows are written
+   * WRITE_BATCH at a time, in that order, inside the one transaction: one statement for 200,000
+   * rows built parameters and a reply the server's heap could not hold.
    */
-  const upserted = await inTransaction(pool, async (client) => {
+  const created = await inTransaction(pool, async (client) => {
     await client.query(
-      'SELECT 1 FROM products WHERE lower(sku) = ANY($1::text[]) ORDER BY sku FOR UPDATE',
+      `SELECT count(*) FROM (SELECT 1 FROM products WHERE lower(sku) = ANY($1::text[])
+                              ORDER BY sku FOR UPDATE) AS locked`,
       [lowerSkus],
     )
     await setStockContext(client, { reason: 'import', actor })
-    const { rows: result } = await client.query<{ created: boolean }>(
-      `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
-                             ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty, case_size,
-                             price_breaks)
-       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
-                            $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
-                            $8::varchar[], $9::int[], $10::numeric[], $11::numeric[],
-                            $12::numeric[], $13::jsonb[]) AS v(sku)
-        ORDER BY v.sku
-       ON CONFLICT ((lower(sku))) DO UPDATE SET
-         name = excluded.name, category = excluded.category, price = excluded.price,
-         old_price = excluded.old_price, description = excluded.description,
-         special_price = excluded.special_price,
-         ${PRODUCT_IMAGE_URL} = excluded.${PRODUCT_IMAGE_URL},
-         ${PRODUCT_IMAGE} = CASE WHEN excluded.${PRODUCT_IMAGE_URL} IS NOT NULL THEN NULL
-                         ELSE coalesce(excluded.${PRODUCT_IMAGE}, products.${PRODUCT_IMAGE}) END,
-         in_stock = excluded.in_stock,
-         min_qty = CASE WHEN $14 THEN excluded.min_qty ELSE products.min_qty END,
-         case_size = CASE WHEN $15 THEN excluded.case_size ELSE products.case_size END,
-         price_breaks = CASE WHEN $16 THEN excluded.price_breaks ELSE products.price_breaks END,
-         updated_at = now()
-       RETURNING (xmax = 0) AS created`,
-      [
-        products.map((p) => p.sku),
-        products.map((p) => p.name),
-        products.map((p) => p.category),
-        products.map((p) => toDecimalText(toCents(p.price))),
-        products.map((p) => (p.oldPrice == null ? null : toDecimalText(toCents(p.oldPrice)))),
-        products.map((p) => p.description ?? null),
-        products.map((p) =>
-          p.specialPrice == null ? null : toDecimalText(toCents(p.specialPrice)),
-        ),
-        images.map((i) => i.imageURL),
-        images.map((i) => i.imageId),
-        products.map((p) => p.inStock),
-        products.map((p) => p.minQty ?? null),
-        products.map((p) => p.caseSize ?? null),
-        products.map((p) => (p.priceBreaks ? JSON.stringify(p.priceBreaks) : null)),
-        columns.includes('minQty'),
-        columns.includes('caseSize'),
-        columns.includes('priceBreaks'),
-      ],
+    const { rows: order } = await client.query<{ i: number }>(
+      `SELECT (t.i - 1)::int AS i FROM unnest($1::varchar[]) WITH ORDINALITY AS t(sku, i)
+        ORDER BY t.sku`,
+      [products.map((p) => p.sku)],
     )
-    return result
+    let made = 0
+    for (let start = 0; start < order.length; start += WRITE_BATCH) {
+      const batch = order.slice(start, start + WRITE_BATCH).map((r) => r.i)
+      made += await upsertBatch(
+        client,
+        batch.map((i) => products[i]!),
+        batch.map((i) => images[i]!),
+        columns,
+      )
+    }
+    return made
   })
   await settleSearchIndexes(pool)
-  const created = upserted.filter((r) => r.created).length
-  return summary(created, upserted.length - created, false)
+  return summary(created, products.length - created, false)
+}
+
+/** Upserts one batch of products by sku; returns how many were new. */
+async function upsertBatch(
+  client: PoolClient,
+  products: ProductCreateInput[],
+  images: { imageURL: string | null; imageId: number | null }[],
+  columns: readonly string[],
+): Promise<number> {
+  const { rows } = await client.query<{ created: boolean }>(
+    `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
+                           ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty, case_size,
+                           price_breaks)
+     SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
+                          $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
+                          $8::varchar[], $9::int[], $10::numeric[], $11::numeric[],
+                          $12::numeric[], $13::jsonb[]) AS v(sku)
+      ORDER BY v.sku
+     ON CONFLICT ((lower(sku))) DO UPDATE SET
+       name = excluded.name, category = excluded.category, price = excluded.price,
+       old_price = excluded.old_price, description = excluded.description,
+       special_price = excluded.special_price,
+       ${PRODUCT_IMAGE_URL} = excluded.${PRODUCT_IMAGE_URL},
+       ${PRODUCT_IMAGE} = CASE WHEN excluded.${PRODUCT_IMAGE_URL} IS NOT NULL THEN NULL
+                       ELSE coalesce(excluded.${PRODUCT_IMAGE}, products.${PRODUCT_IMAGE}) END,
+       in_stock = excluded.in_stock,
+       min_qty = CASE WHEN $14 THEN excluded.min_qty ELSE products.min_qty END,
+       case_size = CASE WHEN $15 THEN excluded.case_size ELSE products.case_size END,
+       price_breaks = CASE WHEN $16 THEN excluded.price_breaks ELSE products.price_breaks END,
+       updated_at = now()
+     RETURNING (xmax = 0) AS created`,
+    [
+      products.map((p) => p.sku),
+      products.map((p) => p.name),
+      products.map((p) => p.category),
+      products.map((p) => toDecimalText(toCents(p.price))),
+      products.map((p) => (p.oldPrice == null ? null : toDecimalText(toCents(p.oldPrice)))),
+      products.map((p) => p.description ?? null),
+      products.map((p) => (p.specialPrice == null ? null : toDecimalText(toCents(p.specialPrice)))),
+      images.map((i) => i.imageURL),
+      images.map((i) => i.imageId),
+      products.map((p) => p.inStock),
+      products.map((p) => p.minQty ?? null),
+      products.map((p) => p.caseSize ?? null),
+      products.map((p) => (p.priceBreaks ? JSON.stringify(p.priceBreaks) : null)),
+      columns.includes('minQty'),
+      columns.includes('caseSize'),
+      columns.includes('priceBreaks'),
+    ],
+  )
+  return rows.filter((r) => r.created).length
 }
 
 /**
