@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { admin } from '../helpers/admin'
 import { buildProduct, orderBody } from '../helpers/factories'
@@ -130,57 +130,49 @@ const csvOf = (sku: string, price: string, inStock: string) =>
   `sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock\n${csvCell(sku)},Rule test,Electronics,${csvCell(price)},,,,,${csvCell(inStock)}\n`
 
 describe('product money and stock, on every write path', () => {
-  it('PUT /api/products/{sku}', async () => {
-    await fc.assert(
-      fc.asyncProperty(moneyValue, stockValue, async (price, stock) => {
-        const { sku } = await buildProduct({ price: 50, inStock: 20 })
-        const res = await admin(
-          'PUT',
-          `/api/products/${sku}`,
-          `{"price":${price.json},"inStock":${stock.json}}`,
-        )
-        if (refused(res.status)) {
-          await expectProductReads(sku, { price: 50, inStock: 20 })
-          return
-        }
-        await expectProductReads(sku, { price: shown(price), inStock: shown(stock) })
-      }),
-      { numRuns: RUNS },
-    )
-  })
-
-  it('CSV import', async () => {
-    await fc.assert(
-      fc.asyncProperty(moneyValue, stockValue, async (price, stock) => {
-        const { sku } = await buildProduct({ price: 50, inStock: 20 })
-        const cell = (s: Sent) => (typeof s.value === 'string' ? s.value : s.json)
-        const res = await admin('POST', '/api/admin/products/import', {
+  /** What each path sends for a price and a stock, and what a read shows when it is taken. */
+  const cell = (s: Sent) => (typeof s.value === 'string' ? s.value : s.json)
+  const paths: [
+    string,
+    (sku: string, price: Sent, stock: Sent) => Promise<Response>,
+    (s: Sent) => number,
+  ][] = [
+    [
+      'PUT /api/products/{sku}',
+      (sku, price, stock) =>
+        admin('PUT', `/api/products/${sku}`, `{"price":${price.json},"inStock":${stock.json}}`),
+      shown,
+    ],
+    [
+      'CSV import',
+      (sku, price, stock) =>
+        admin('POST', '/api/admin/products/import', {
           csvData: csvOf(sku, cell(price), cell(stock)),
-        })
-        if (refused(res.status)) {
-          await expectProductReads(sku, { price: 50, inStock: 20 })
-          return
-        }
-        await expectProductReads(sku, { price: Number(cell(price)), inStock: Number(cell(stock)) })
-      }),
-      { numRuns: RUNS },
-    )
-  })
-
-  it('/cms REST', async () => {
-    await fc.assert(
-      fc.asyncProperty(moneyValue, stockValue, async (price, stock) => {
-        const { sku } = await buildProduct({ price: 50, inStock: 20 })
-        const res = await cmsRaw(
+        }),
+      (s) => Number(cell(s)),
+    ],
+    [
+      '/cms REST',
+      async (sku, price, stock) =>
+        cmsRaw(
           'PATCH',
           `/products/${await productId(sku)}`,
           `{"price":${price.json},"inStock":${stock.json}}`,
-        )
+        ),
+      shown,
+    ],
+  ]
+
+  it.each(paths)('%s', async (_, write, read) => {
+    await fc.assert(
+      fc.asyncProperty(moneyValue, stockValue, async (price, stock) => {
+        const { sku } = await buildProduct({ price: 50, inStock: 20 })
+        const res = await write(sku, price, stock)
         if (refused(res.status)) {
           await expectProductReads(sku, { price: 50, inStock: 20 })
           return
         }
-        await expectProductReads(sku, { price: shown(price), inStock: shown(stock) })
+        await expectProductReads(sku, { price: read(price), inStock: read(stock) })
       }),
       { numRuns: RUNS },
     )
@@ -226,6 +218,8 @@ describe('SKUs, on every write path', () => {
   beforeAll(async () => {
     await buildProduct({ sku: 'RULE-TWIN', inStock: 50 })
   })
+  // Drawn SKUs such as "0" sort before the demo shop's: other tests read the catalogue by sku.
+  afterAll(() => sql("DELETE FROM products WHERE name IN ('Sku test', 'Rule test')"))
 
   /** An accepted SKU is one product whatever its case, readable, and the export imports back. */
   async function expectSkuReads(sku: string) {

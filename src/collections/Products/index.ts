@@ -71,8 +71,8 @@ export const Products: CollectionConfig = {
     },
     // Not indexed: an order's stock write then changes no indexed column, so PostgreSQL updates
     // the row in place (HOT) instead of adding an entry to each of the table's eleven indexes.
-    // Set when a product is created; after that only "Adjust stock" (or the owner's API) changes
-    // it, so a Save never puts back the stock the form loaded (see hooks/guard-stock).
+    // A Save writes it only when it differs from the stock the page loaded (stockSeen), and only
+    // if no order has moved it since: a Save never puts back a stock an order took (hooks/guard-stock).
     {
       name: 'inStock',
       type: 'number',
