@@ -53,13 +53,13 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 
   CREATE FUNCTION kc_keep_stock() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF current_setting('kc.stock_keep', true) = 'on' THEN
-      NEW.in_stock := OLD.in_stock;
-    END IF;
+    NEW.in_stock := OLD.in_stock;
     RETURN NEW;
   END $$;
+  -- The condition is checked without calling the function: an order's stock write pays nothing.
   CREATE TRIGGER products_keep_stock BEFORE UPDATE OF in_stock ON products
-    FOR EACH ROW EXECUTE FUNCTION kc_keep_stock();`)
+    FOR EACH ROW WHEN (current_setting('kc.stock_keep', true) = 'on')
+    EXECUTE FUNCTION kc_keep_stock();`)
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
