@@ -303,6 +303,8 @@ describe('delivery fees and shop settings, on every write path', () => {
     slug = row!.slug
   })
 
+  afterAll(() => sql('DELETE FROM delivery_areas WHERE id = $1', [areaId]))
+
   /** The area's fee in the list and on an order (R 20, so free only under a tiny threshold). */
   async function expectAreaReads(fee: number) {
     const res = await get('/api/delivery-areas')
@@ -338,6 +340,24 @@ describe('delivery fees and shop settings, on every write path', () => {
       }),
       { numRuns: RUNS },
     )
+  })
+
+  it('a fee of 0 from /cms, as from the dashboard, so the dashboard can send the list back', async () => {
+    const before = await sql<{ fee: string }>('SELECT fee FROM delivery_areas WHERE id = $1', [
+      areaId,
+    ])
+    const res = await cms('PATCH', `/delivery-areas/${areaId}`, { fee: 0 })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain('fee must be more than 0')
+    expect(await sql('SELECT fee FROM delivery_areas WHERE id = $1', [areaId])).toEqual(before)
+    const listed = (await (await get('/api/delivery-areas')).json()) as {
+      name: string
+      fee: number
+    }[]
+    const replaced = await admin('PUT', '/api/admin/delivery-areas', {
+      areas: listed.map(({ name, fee }) => ({ name, fee })),
+    })
+    expect(replaced.status).toBe(200)
   })
 
   it('the free-delivery threshold from /cms REST and from GraphQL', async () => {

@@ -3,8 +3,12 @@ import { z } from 'zod'
 import { slugify } from '@/lib/slug'
 import { MAX_FEE, money } from './fields'
 
-/** A delivery fee as stored: R 0 to R 100 000, two decimals. */
-export const areaFee = money('fee', { max: MAX_FEE, zeroAllowed: true })
+/**
+ * A delivery fee as stored: above R 0 (the spec's rule for the dashboard,
+ * held on every path so the dashboard can always send the list back) and at
+ * most R 100 000, two decimals. Free delivery comes from the threshold.
+ */
+export const areaFee = money('fee', { max: MAX_FEE })
 
 export const deliveryAreaSchema = z.object({
   name: z
@@ -13,7 +17,6 @@ export const deliveryAreaSchema = z.object({
     .min(1, 'Please enter a valid area name and fee.')
     .max(100, 'name must be at most 100 characters')
     .refine((n) => slugify(n) !== '', 'name must contain a letter or digit'),
-  // The spec's dashboard asks for a fee above 0; /cms may store 0 (see areaFee).
   fee: z
     .number({ error: 'fee must be a number' })
     .positive('Please enter a valid area name and fee.')
