@@ -3,6 +3,7 @@ import type { GlobalConfig } from 'payload'
 import { anyone, isAdmin } from '@/access'
 import { money, percentage, units } from '@/lib/schemas/fields'
 import { VAT_NUMBER } from '@/lib/schemas/order'
+import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
 import { validateWith } from '../collections/shared/validate'
 
 export const SHOP_SETTINGS_SLUG = 'shop-settings'
@@ -29,7 +30,7 @@ export const ShopSettings: GlobalConfig = {
       name: 'freeDeliveryThreshold',
       type: 'number',
       required: true,
-      defaultValue: 500,
+      defaultValue: DEFAULT_FREE_DELIVERY_FROM_RANDS,
       min: 0,
       validate: validateWith(money('freeDeliveryThreshold', { zeroAllowed: true }), {
         required: true,

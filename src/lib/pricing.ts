@@ -138,37 +138,6 @@ export function vatIncluded(
   return { vatCents: Number(vat), netCents: grossCents - Number(vat) }
 }
 
-/** A product as an order prices it: its charged price and its rules. */
-export type RuledProduct = { sku: string; name: string; chargedCents: Cents; rules: QuantityRules }
-
-/**
- * The order's lines priced by their rules: the same sku asked for twice is one line (its breaks
- * apply to the whole quantity), in the order each sku first appears. Calls `onBroken` (which
- * throws) with the first rule a line breaks, by sku, before anything is priced.
- */
-export function priceOrderLines(
-  items: readonly { sku: string; quantity: number }[],
-  product: (sku: string) => RuledProduct,
-  onBroken: (broken: BrokenRule, sku: string) => never,
-): (PricedLine & UnitPrice)[] {
-  const quantities = new Map<string, number>()
-  for (const item of items)
-    quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity)
-  const lines = [...quantities].map(([sku, quantity]) => ({ found: product(sku), quantity }))
-  // Checked in sku order, so the rule reported does not depend on the order of the lines.
-  const bySku = [...lines].sort((a, b) => (a.found.sku < b.found.sku ? -1 : 1))
-  for (const { found, quantity } of bySku) {
-    const broken = brokenRule(found.sku, found.rules, quantity)
-    if (broken) onBroken(broken, found.sku)
-  }
-  return lines.map(({ found, quantity }) => ({
-    sku: found.sku,
-    name: found.name,
-    quantity,
-    ...unitPriceFor(found.chargedCents, found.rules.breaks, quantity),
-  }))
-}
-
 /**
  * Why a cart below the minimum order cannot be placed, with what to add: the shop's minimum, or
  * the area's when it has its own.

@@ -6,13 +6,10 @@ import {
   fitQuantity,
   largestQuantity,
   NO_RULES,
-  orderTotals,
-  priceOrderLines,
   smallestQuantity,
   unitPriceFor,
   vatIncluded,
   type QuantityRules,
-  type RuledProduct,
 } from './pricing'
 
 const breaks = [
@@ -20,10 +17,6 @@ const breaks = [
   { from: 48, priceCents: 850 },
 ]
 const rules = (over: Partial<QuantityRules>): QuantityRules => ({ ...NO_RULES, ...over })
-
-const fail = (broken: { message: string }): never => {
-  throw new Error(broken.message)
-}
 
 describe('quantity breaks', () => {
   it('charges the break the quantity reaches, and names the next one', () => {
@@ -112,68 +105,6 @@ describe('minimums and cases', () => {
           expect(brokenRule('S', r, quantity) === undefined).toBe(
             quantity >= (minQty ?? 1) && quantity % (caseSize ?? 1) === 0,
           )
-        },
-      ),
-    )
-  })
-})
-
-describe('an order priced by its rules', () => {
-  const catalogue: Record<string, RuledProduct> = {
-    A: { sku: 'A', name: 'Rice', chargedCents: 1000, rules: rules({ breaks }) },
-    B: { sku: 'B', name: 'Oil', chargedCents: 4599, rules: rules({ caseSize: 6 }) },
-    C: { sku: 'C', name: 'Soap', chargedCents: 1250, rules: rules({ minQty: 10 }) },
-  }
-  const find = (sku: string) => catalogue[sku]!
-
-  it('prices the whole quantity of a sku asked for twice at its break', () => {
-    const lines = priceOrderLines(
-      [
-        { sku: 'A', quantity: 6 },
-        { sku: 'B', quantity: 6 },
-        { sku: 'A', quantity: 6 },
-      ],
-      find,
-      fail,
-    )
-    expect(lines.map((l) => [l.sku, l.quantity, l.unitCents])).toEqual([
-      ['A', 12, 900],
-      ['B', 6, 4599],
-    ])
-  })
-
-  it('refuses a line that breaks a rule, naming it', () => {
-    expect(() => priceOrderLines([{ sku: 'B', quantity: 7 }], find, fail)).toThrow(
-      'B is sold in cases of 6; 7 is not a whole number of cases.',
-    )
-    expect(() => priceOrderLines([{ sku: 'C', quantity: 9 }], find, fail)).toThrow(
-      'C has a minimum order of 10 units; this order has 9.',
-    )
-  })
-
-  it('a total never depends on the order of the lines', () => {
-    const item = fc.record({
-      sku: fc.constantFrom('A', 'B', 'C'),
-      quantity: fc.integer({ min: 1, max: 40 }),
-    })
-    fc.assert(
-      fc.property(
-        fc
-          .array(item, { minLength: 1, maxLength: 12 })
-          .chain((items) =>
-            fc.tuple(fc.constant(items), fc.shuffledSubarray(items, { minLength: items.length })),
-          ),
-        ([items, shuffled]) => {
-          const total = (list: typeof items) => {
-            try {
-              return orderTotals(priceOrderLines(list, find, fail), 6000, 50000).total
-            } catch (error) {
-              return (error as Error).message.split(' ')[0]
-            }
-          }
-          const first = total(items)
-          expect(total(shuffled)).toBe(first)
-          expect(total([...items].reverse())).toBe(first)
         },
       ),
     )

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
 import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
 import { renderProductImage } from './product-image'
 
@@ -49,7 +50,7 @@ async function seedDemoShop(payload: Payload): Promise<void> {
       shopName: 'KC Wholesale',
       tagline: 'Your Trusted Wholesale Partner',
       whatsappNumber: '27821234567',
-      freeDeliveryThreshold: 500,
+      freeDeliveryThreshold: DEFAULT_FREE_DELIVERY_FROM_RANDS,
       lowStockThreshold: 5,
     },
   })

@@ -4,14 +4,10 @@ import type { ReactNode } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { Tooltip } from '@/components/ui/tooltip'
-import { itemCount, linePrice, lineRules, subtotalCents, type CartItem } from '@/lib/cart/store'
+import { cartQuote, itemCount, linePrice, lineRules, type CartItem } from '@/lib/cart/store'
 import { formatRand } from '@/lib/money'
-import {
-  largestQuantity,
-  minimumOrderMessage,
-  quantityStep,
-  shortOfFreeDelivery,
-} from '@/lib/pricing'
+import { largestQuantity, quantityStep, shortOfFreeDelivery } from '@/lib/pricing'
+import { belowMinimumMessage } from '@/modules/pricing/quote'
 import { useCart } from './cart-provider'
 
 /** A drawer on the right on desktop, a bottom sheet (80% high) on phones, plus the phone's bar. */
@@ -34,9 +30,11 @@ export function CartPanel({
   const updateQuantity = useCart((s) => s.updateQuantity)
   const removeItem = useCart((s) => s.removeItem)
   const count = itemCount(items)
-  const subtotal = subtotalCents(items)
+  const quote = cartQuote(items, null, { freeFromCents, minimumCents: minOrderCents })
+  const { subtotal } = quote
   const short = shortOfFreeDelivery(subtotal, freeFromCents)
-  const belowMinimum = minOrderCents !== null && subtotal < minOrderCents
+  const minimumHint = belowMinimumMessage(quote)
+  const belowMinimum = minimumHint !== undefined
 
   return (
     <>
@@ -124,7 +122,7 @@ export function CartPanel({
               </p>
               {belowMinimum ? (
                 <p className="minimum-order-hint" role="status">
-                  {minimumOrderMessage(minOrderCents, subtotal)}
+                  {minimumHint}
                 </p>
               ) : null}
               <button

@@ -5,8 +5,8 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { cartTotals, linePrice } from '@/lib/cart/store'
-import { minimumOrderMessage } from '@/lib/pricing'
+import { cartQuote, linePrice } from '@/lib/cart/store'
+import { belowMinimumMessage } from '@/modules/pricing/quote'
 import { formatRand, toCents } from '@/lib/money'
 import type { OrderDTO } from '@/lib/order'
 import { orderSchema } from '@/lib/schemas/order'
@@ -66,10 +66,21 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined)
 
   const area = areas?.find((a) => a.slug === form.deliveryArea)
-  const totals = cartTotals(items, area ? toCents(area.fee) : 0, freeFromCents)
-  const { subtotal, fee, total, freeDelivery: free } = totals
-  const minimum = area?.minOrderValue !== undefined ? toCents(area.minOrderValue) : minOrderCents
-  const belowMinimum = minimum !== null && subtotal < minimum
+  const quote = cartQuote(
+    items,
+    area
+      ? {
+          slug: area.slug,
+          name: area.name,
+          feeCents: toCents(area.fee),
+          minimumCents: area.minOrderValue === undefined ? null : toCents(area.minOrderValue),
+        }
+      : null,
+    { freeFromCents, minimumCents: minOrderCents },
+  )
+  const { subtotal, fee, total, freeDelivery: free } = quote
+  const minimumHint = belowMinimumMessage(quote)
+  const belowMinimum = minimumHint !== undefined
 
   const set = (field: Field, value: string) => {
     setForm((f) => ({ ...f, [field]: value }))
@@ -312,11 +323,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
 
         {belowMinimum ? (
           <p className="minimum-order-hint" role="status">
-            {minimumOrderMessage(
-              minimum,
-              subtotal,
-              area?.minOrderValue !== undefined ? area.name : undefined,
-            )}
+            {minimumHint}
           </p>
         ) : null}
         <button type="submit" className="button primary block" disabled={pending || belowMinimum}>

@@ -6,10 +6,22 @@ import {
   followOtherTabs,
   itemCount,
   OutOfStockError,
-  cartTotals,
+  cartQuote,
   linePrice,
-  subtotalCents,
+  type CartItem,
 } from './store'
+
+/** The cart's quote for an area charging `feeCents`, as checkout shows it. */
+function totals(items: CartItem[], feeCents: number, freeFromCents: number) {
+  const area = { slug: 'a', name: 'A', feeCents, minimumCents: null }
+  const { subtotal, fee, total, freeDelivery } = cartQuote(items, area, {
+    freeFromCents,
+    minimumCents: null,
+  })
+  return { subtotal, fee, total, freeDelivery }
+}
+
+const subtotal = (items: CartItem[]) => totals(items, 0, Infinity).subtotal
 
 function memory(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
@@ -56,7 +68,7 @@ describe('cart store', () => {
       },
     ])
     expect(itemCount(cart.getState().items)).toBe(3)
-    expect(subtotalCents(cart.getState().items)).toBe(2 * 19999 + 14900)
+    expect(subtotal(cart.getState().items)).toBe(2 * 19999 + 14900)
   })
 
   it('caps quantities at the stock captured when added', () => {
@@ -202,10 +214,10 @@ describe('a cart of products with wholesale rules', () => {
       unitCents: 1000,
       next: { from: 24, priceCents: 900 },
     })
-    expect(subtotalCents(cart.getState().items)).toBe(18_000)
+    expect(subtotal(cart.getState().items)).toBe(18_000)
     cart.getState().updateQuantity('RICE-10', 24)
     expect(linePrice(line())).toMatchObject({ unitCents: 900, applied: { from: 24 } })
-    expect(cartTotals(cart.getState().items, 6000, 50_000)).toMatchObject({
+    expect(totals(cart.getState().items, 6000, 50_000)).toMatchObject({
       subtotal: 21_600,
       fee: 6000,
     })
@@ -240,13 +252,13 @@ describe('cart totals', () => {
     { sku: 'B', name: 'B', price: 0.1, inStock: 9, quantity: 3 },
   ]
   it('charge the area fee below the free-delivery threshold, and none from it', () => {
-    expect(cartTotals(items, 8000, 50_000)).toEqual({
+    expect(totals(items, 8000, 50_000)).toEqual({
       subtotal: 40_028,
       fee: 8000,
       total: 48_028,
       freeDelivery: false,
     })
-    expect(cartTotals(items, 8000, 40_028)).toMatchObject({
+    expect(totals(items, 8000, 40_028)).toMatchObject({
       fee: 0,
       total: 40_028,
       freeDelivery: true,

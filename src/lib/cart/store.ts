@@ -1,18 +1,17 @@
 import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
 
-import { addCents, multiplyCents, toCents, type Cents } from '@/lib/money'
+import { toCents } from '@/lib/money'
 import {
   fitQuantity,
-  orderTotals,
   quantityStep,
   smallestQuantity,
   unitPriceFor,
-  type OrderTotals,
   type QuantityRules,
   type UnitPrice,
 } from '@/lib/pricing'
 import { rulesOf } from '@/lib/product'
+import { quoteOrder, type Quote, type QuoteArea, type QuoteSettings } from '@/modules/pricing/quote'
 
 export const CART_STORAGE_KEY = 'kc-cart'
 
@@ -195,22 +194,22 @@ export function lineRules(item: CartItem): QuantityRules {
   return rulesOf(item)
 }
 
-export function subtotalCents(items: CartItem[]): Cents {
-  return addCents(...items.map((i) => multiplyCents(linePrice(i).unitCents, i.quantity)))
-}
-
-/** What checkout shows: the server's own rule (orderTotals) over the cart's lines. */
-export function cartTotals(items: CartItem[], areaFee: Cents, freeFrom: Cents): OrderTotals {
-  return orderTotals(
-    items.map((i) => ({
-      sku: i.sku,
-      name: i.name,
-      unitCents: linePrice(i).unitCents,
-      quantity: i.quantity,
-    })),
-    areaFee,
-    freeFrom,
+/**
+ * The cart priced by the server's own quote, over the cart's copy of each product (stock is
+ * checked when the order is placed). No area yet means no fee.
+ */
+export function cartQuote(
+  items: CartItem[],
+  area: QuoteArea | null,
+  settings: Pick<QuoteSettings, 'freeFromCents' | 'minimumCents'>,
+): Quote {
+  const products = new Map(
+    items.map((i) => [
+      i.sku,
+      { sku: i.sku, name: i.name, chargedCents: toCents(i.price), rules: rulesOf(i) },
+    ]),
   )
+  return quoteOrder(items, products, area, { ...settings, vat: null })
 }
 
 /** A saved cart that is not JSON or not a cart is dropped with a warning, never trusted. */

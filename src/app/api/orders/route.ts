@@ -2,8 +2,9 @@ import { BadInput } from '@/lib/errors'
 import { orderSchema } from '@/lib/schemas/order'
 import { readJson } from '@/lib/server/body'
 import { handle, json } from '@/lib/server/http'
-import { placeOrder } from '@/lib/server/orders'
+import { getShop } from '@/lib/server/payload'
 import { firstIssue } from '@/lib/server/validation'
+import { placeOrder } from '@/modules/orders/place-order'
 
 export const dynamic = 'force-dynamic'
 
@@ -18,6 +19,6 @@ export const POST = handle(async (request: Request) => {
   }
   const parsed = orderSchema.safeParse(await readJson(request))
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
-  const { order, replayed } = await placeOrder(parsed.data, key)
+  const { order, replayed } = await placeOrder((await getShop()).db.pool, parsed.data, key)
   return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
 })

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto'
+
+import type { PoolClient } from 'pg'
+
+import { toCents, toDecimalText, type Cents } from '@/lib/money'
+import type { OrderDTO } from '@/lib/order'
+import { chargedPrice } from '@/lib/pricing'
+import { setStockContext } from '@/lib/server/stock'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/lib/server/tables'
+import type { Quote, QuoteArea, QuoteProduct, QuoteSettings } from '@/modules/pricing/quote'
+import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
+
+/** The SQL of placing an order, each statement on the order's own transaction. */
+
+/** Waits for any other request with this key, then finds the order it placed. */
+export async function lockIdempotencyKey(
+  client: PoolClient,
+  key: string,
+): Promise<{ id: number; requestHash: string | null } | undefined> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 4020500))', [key])
+  const { rows } = await client.query<{ id: number; request_hash: string | null }>(
+    'SELECT id, request_hash FROM orders WHERE idempotency_key = $1',
+    [key],
+  )
+  return rows[0] && { id: rows[0].id, requestHash: rows[0].request_hash }
+}
+
+export type QuoteInputs = {
+  area: QuoteArea | undefined
+  settings: QuoteSettings
+  products: Map<string, QuoteProduct>
+}
+
+type AreaRow = {
+  slug: string
+  name: string
+  fee: string
+  threshold: string | null
+  area_minimum: string | null
+  shop_minimum: string | null
+  vat_registered: boolean | null
+  vat_rate: string | null
+  vat_number: string | null
+}
+
+type ProductRow = {
+  sku: string
+  name: string
+  price: string
+  special_price: string | null
+  in_stock: string
+  min_qty: string | null
+  case_size: string | null
+  price_breaks: { from: number; price: number }[] | null
+}
+
+/**
+ * The area, the shop's settings and the products of an order, with the products' rows locked
+ * until the transaction ends (in sku order, so two orders never wait on each other in a circle).
+ */
+export async function lockQuoteInputs(
+  client: PoolClient,
+  areaSlug: string,
+  skus: string[],
+): Promise<QuoteInputs> {
+  const { rows: areas } = await client.query<AreaRow>(
+    `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
+            a.min_order_value AS area_minimum, s.min_order_value AS shop_minimum,
+            s.vat_registered, s.vat_rate, s.vat_number
+       FROM delivery_areas a LEFT JOIN shop_settings s ON true
+      WHERE a.slug = $1 LIMIT 1`,
+    [areaSlug],
+  )
+  const row = areas[0]
+  // An unknown area fails the order: no product is locked for it.
+  const { rows: products } = row
+    ? await client.query<ProductRow>(
+        `SELECT sku, name, price, special_price, in_stock, min_qty, case_size, price_breaks
+           FROM products WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE`,
+        [skus],
+      )
+    : { rows: [] }
+  return {
+    area: row && {
+      slug: row.slug,
+      name: row.name,
+      feeCents: toCents(row.fee),
+      minimumCents: centsOrNull(row.area_minimum),
+    },
+    settings: {
+      freeFromCents: toCents(row?.threshold ?? DEFAULT_FREE_DELIVERY_FROM_RANDS),
+      minimumCents: centsOrNull(row?.shop_minimum ?? null),
+      vat:
+        row?.vat_registered && row.vat_rate !== null
+          ? { rate: Number(row.vat_rate), sellerVatNumber: row.vat_number ?? '' }
+          : null,
+    },
+    products: new Map(products.map((p) => [p.sku, quoteProduct(p)])),
+  }
+}
+
+function quoteProduct(row: ProductRow): QuoteProduct {
+  return {
+    sku: row.sku,
+    name: row.name,
+    chargedCents: chargedPrice({
+      priceCents: toCents(row.price),
+      specialPriceCents: centsOrNull(row.special_price),
+    }),
+    inStock: Number(row.in_stock),
+    rules: {
+      minQty: row.min_qty === null ? null : Number(row.min_qty),
+      caseSize: row.case_size === null ? null : Number(row.case_size),
+      breaks: (row.price_breaks ?? []).map((b) => ({ from: b.from, priceCents: toCents(b.price) })),
+    },
+  }
+}
+
+function centsOrNull(rands: string | null): Cents | null {
+  return rands === null ? null : toCents(rands)
+}
+
+/**
+ * Takes the quoted lines' stock, recorded in the ledger by the database's trigger as a sale of
+ * this order. Stock alone (updated_at marks edits of what a product is): with no indexed column
+ * changed, PostgreSQL rewrites the row in place (a HOT update) and touches none of its indexes.
+ */
+export async function takeStock(
+  client: PoolClient,
+  orderId: string,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<void> {
+  await setStockContext(client, { reason: 'sale', orderId })
+  await client.query(
+    `UPDATE products p SET in_stock = p.in_stock - v.quantity
+       FROM unnest($1::varchar[], $2::int[]) AS v(sku, quantity)
+      WHERE p.sku = v.sku`,
+    [lines.map((l) => l.sku), lines.map((l) => l.quantity)],
+  )
+}
+
+/** The next tax invoice number; a rollback gives it back, so take it last. */
+export async function nextInvoiceNumber(client: PoolClient): Promise<number> {
+  const { rows } = await client.query<{ last: string }>(
+    'UPDATE invoice_counter SET last = last + 1 RETURNING last',
+  )
+  return Number(rows[0]!.last)
+}
+
+export type NewOrder = {
+  orderId: string
+  customer: OrderDTO['customer']
+  area: QuoteArea
+  payment: OrderDTO['payment']
+  quote: Quote
+  invoiceNumber: number
+  idempotencyKey?: string
+  requestHash: string
+}
+
+/** Inserts the order and its line snapshot; returns its row id and time. */
+export async function insertOrder(
+  client: PoolClient,
+  order: NewOrder,
+): Promise<{ id: number; createdAt: Date }> {
+  const { quote, customer, idempotencyKey } = order
+  const { rows } = await client.query<{ id: number; created_at: Date }>(
+    `INSERT INTO orders (order_id, customer_name, customer_phone, customer_address, area, area_name,
+       payment, subtotal, fee, total, source, idempotency_key, request_hash, customer_business,
+       customer_vat_number, invoice_number, vat_rate, vat, seller_vat_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'web', $11, $12, $13, $14, $15, $16, $17, $18)
+     RETURNING id, created_at`,
+    [
+      order.orderId,
+      customer.name,
+      customer.phone,
+      customer.address ?? null,
+      order.area.slug,
+      order.area.name,
+      order.payment,
+      toDecimalText(quote.subtotal),
+      toDecimalText(quote.fee),
+      toDecimalText(quote.total),
+      idempotencyKey ?? null,
+      idempotencyKey ? order.requestHash : null,
+      customer.business ?? null,
+      customer.vatNumber ?? null,
+      order.invoiceNumber,
+      quote.vat ? String(quote.vat.rate) : null,
+      quote.vat ? toDecimalText(quote.vat.cents) : null,
+      quote.vat ? quote.vat.sellerVatNumber : null,
+    ],
+  )
+  const { id, created_at: createdAt } = rows[0]!
+  const lines = quote.lines
+  await client.query(
+    `INSERT INTO ${ORDER_LINES} (${ORDER_LINE_POSITION}, ${ORDER_LINE_PARENT}, id, sku, name, price, quantity)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[],
+                          $6::numeric[], $7::numeric[])`,
+    [
+      lines.map((_, i) => i + 1),
+      lines.map(() => id),
+      lines.map(() => randomBytes(12).toString('hex')),
+      lines.map((l) => l.sku),
+      lines.map((l) => l.name),
+      lines.map((l) => toDecimalText(l.unitCents)),
+      lines.map((l) => l.quantity),
+    ],
+  )
+  return { id, createdAt }
+}
