@@ -26,7 +26,7 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Image files are sent by scripts/server.ts (src/lib/server/media-files.ts), which also
+        // Image files are sent by scripts/server.ts (src/platform/edge/media-files.ts), which also
         // sets their year-long caching; what still reaches Payload here is a name that fast path
         // refused or an error, and must not be cached like an image.
         source: '/cms/api/media/file/:path*',

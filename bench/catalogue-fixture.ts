@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-import { settleSearchIndexes } from '../src/lib/server/catalogue'
+import { settleSearchIndexes } from '../src/modules/catalogue/search-repository'
 
 /**
  * A wholesaler's catalogue at any size, made in SQL: names built from brands, goods and pack

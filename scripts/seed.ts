@@ -2,7 +2,7 @@
 import { withPayload } from './lib/with-payload'
 
 await withPayload(async (payload) => {
-  const { resetDemoShop } = await import('../src/seed')
+  const { resetDemoShop } = await import('../src/boot/seed')
   await resetDemoShop(payload)
   console.log('Demo shop reset.')
 })

@@ -2,14 +2,14 @@
  * The HTTP server: Next.js (custom server) with fast paths in front of it for what Next cannot do
  * as cheaply:
  * - the storefront's page and its product searches, shared for a second between everyone who
- *   asks (src/lib/server/response-cache.ts);
+ *   asks (src/platform/cache/response-cache.ts);
  * - the unpaged product list, streamed and gzipped (Next drops a route's Content-Encoding);
  * - the delivery areas, from the in-process cache that Next's route handler fills and the change
- *   feed empties on any write (src/lib/server/caches.ts);
+ *   feed empties on any write (src/platform/cache/caches.ts);
  * - product images from the media folder, handed on to Payload when a file is not there and an
- *   S3 bucket is set (src/lib/server/media-files.ts);
+ *   S3 bucket is set (src/platform/edge/media-files.ts);
  * - the build's scripts and stylesheets, as the Brotli or gzip copies made at build time
- *   (src/lib/server/static-files.ts).
+ *   (src/platform/edge/static-files.ts).
  * Everything else is Next's. Run by scripts/start.ts.
  */
 import http from 'node:http'
@@ -21,24 +21,24 @@ import next from 'next'
 import pg from 'pg'
 
 import { env } from '../src/env'
-import { peekCachedBody } from '../src/lib/server/caches'
-import { wholeCatalogueResponse } from '../src/lib/server/catalogue'
-import { clientAddress } from '../src/lib/client-address'
-import { JSON_HEADERS } from '../src/lib/server/http'
+import { peekCachedBody } from '../src/platform/cache/caches'
+import { wholeCatalogueResponse } from '../src/modules/catalogue/search-repository'
+import { clientAddress } from '../src/platform/http/client-address'
+import { JSON_HEADERS } from '../src/platform/http/http'
 import {
   readOwnWrites,
   sendSharedResponse,
   sharedResponseKey,
-} from '../src/lib/server/response-cache'
-import { POOL_LIMITS } from '../src/lib/server/pool-limits'
-import { acceptsGzip } from '../src/lib/server/stream'
-import { serveMediaFile } from '../src/lib/server/media-files'
-import { requestContext } from '../src/lib/server/request-context'
+} from '../src/platform/cache/response-cache'
+import { POOL_LIMITS } from '../src/platform/db/pool-limits'
+import { acceptsGzip } from '../src/platform/http/stream'
+import { serveMediaFile } from '../src/platform/edge/media-files'
+import { requestContext } from '../src/platform/http/request-context'
 import {
   loadStaticAssets,
   serveStaticAsset,
   type StaticAssets,
-} from '../src/lib/server/static-files'
+} from '../src/platform/edge/static-files'
 
 const dev = process.env.NODE_ENV !== 'production'
 /** How long a stop waits for requests in flight: the launcher and systemd expect it within 10 s. */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
 import { env } from '../src/env'
-import { CANNOT_START_EXIT_CODE } from '../src/lib/server/exit-codes'
+import { CANNOT_START_EXIT_CODE } from '../src/boot/exit-codes'
 import { ensureBuild } from './lib/ensure-build'
 import { prepareRuntime } from './lib/runtime'
 

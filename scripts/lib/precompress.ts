@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-import { PRECOMPRESSED_TYPES } from '../../src/lib/server/static-files'
+import { PRECOMPRESSED_TYPES } from '../../src/platform/edge/static-files'
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every script and stylesheet of

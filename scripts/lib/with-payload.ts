@@ -15,7 +15,7 @@ export async function withPayload(work: (payload: Payload) => Promise<void>): Pr
       await Promise.all([
         import('payload'),
         import('../../payload.config'),
-        import('../../src/lib/server/migrate'),
+        import('../../src/platform/db/migrate'),
       ])
     const payload = await getPayload({ config })
     try {

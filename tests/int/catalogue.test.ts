@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 
-import { searchProducts } from '../../src/lib/server/catalogue'
+import { searchProducts } from '../../src/modules/catalogue/search-repository'
 import { admin } from '../helpers/admin'
 import { baseURL, get, postJson, sql } from '../helpers/api'
 import { orderBody } from '../helpers/factories'

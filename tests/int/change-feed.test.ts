@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
-import { feedIsLive, onChange, startChangeFeed } from '@/lib/server/change-feed'
+import { feedIsLive, onChange, startChangeFeed } from '@/platform/db/change-feed'
 import { sql } from '../helpers/api'
 import { buildProduct } from '../helpers/factories'
 import { startPgProxy } from '../helpers/pg-proxy'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { formatRand, toCents } from '../../src/lib/money'
+import { formatRand, toCents } from '../../src/shared/money'
 import { admin } from '../helpers/admin'
 import { postJson, sql } from '../helpers/api'
 import { buildProduct, orderBody, stockOf } from '../helpers/factories'

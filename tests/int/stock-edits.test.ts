@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { productPatch } from '@/lib/product-edit'
-import type { ProductDTO } from '@/lib/product'
+import { productPatch } from '@/modules/catalogue/product-edit'
+import type { ProductDTO } from '@/modules/catalogue/product'
 import { admin } from '../helpers/admin'
 import { buildProduct, orderBody, stockOf } from '../helpers/factories'
 import { postJson, sql } from '../helpers/api'

@@ -1,11 +1,11 @@
 import { headers } from 'next/headers'
 
 import { Storefront } from '@/components/storefront/storefront'
-import { FIRST_RENDER_COUNT, viewFromParams } from '@/lib/catalogue-filter'
-import { looksLikePhone } from '@/lib/phone-hint'
-import { getShop } from '@/lib/server/payload'
-import { searchProducts } from '@/lib/server/catalogue'
-import { getShopSettings } from '@/lib/server/settings'
+import { FIRST_RENDER_COUNT, viewFromParams } from '@/modules/catalogue/catalogue-filter'
+import { looksLikePhone } from '@/modules/orders/phone-hint'
+import { getShop } from '@/cms/payload'
+import { searchProducts } from '@/modules/catalogue/search-repository'
+import { getShopSettings } from '@/modules/settings/settings'
 
 export const dynamic = 'force-dynamic'
 

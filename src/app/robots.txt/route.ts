@@ -1,6 +1,6 @@
-import { handle } from '@/lib/server/http'
-import { publicOrigin } from '@/lib/server/public-url'
-import { robotsTxt } from '@/lib/server/sitemap'
+import { handle } from '@/platform/http/http'
+import { publicOrigin } from '@/platform/http/public-url'
+import { robotsTxt } from '@/modules/catalogue/sitemap'
 
 export const dynamic = 'force-dynamic'
 

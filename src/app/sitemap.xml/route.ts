@@ -1,7 +1,7 @@
-import { handle } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { publicOrigin } from '@/lib/server/public-url'
-import { sitemapRoot } from '@/lib/server/sitemap'
+import { handle } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { publicOrigin } from '@/platform/http/public-url'
+import { sitemapRoot } from '@/modules/catalogue/sitemap'
 
 export const dynamic = 'force-dynamic'
 

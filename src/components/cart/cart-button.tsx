@@ -2,7 +2,7 @@
 
 import type { HTMLAttributes } from 'react'
 
-import { itemCount } from '@/lib/cart/store'
+import { itemCount } from '@/client/cart/store'
 import { useCart } from './cart-provider'
 
 /** The header's cart: opens the cart, named and badged with how many items it holds. */

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { Tooltip } from '@/components/ui/tooltip'
-import { cartQuote, itemCount, linePrice, lineRules, type CartItem } from '@/lib/cart/store'
-import { formatRand } from '@/lib/money'
-import { largestQuantity, quantityStep, shortOfFreeDelivery } from '@/lib/pricing'
+import { cartQuote, itemCount, linePrice, lineRules, type CartItem } from '@/client/cart/store'
+import { formatRand } from '@/shared/money'
+import { largestQuantity, quantityStep, shortOfFreeDelivery } from '@/modules/pricing/rules'
 import { belowMinimumMessage } from '@/modules/pricing/quote'
 import { useCart } from './cart-provider'
 

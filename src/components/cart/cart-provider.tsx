@@ -3,7 +3,12 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 
-import { createCartStore, followOtherTabs, type CartState, type CartStore } from '@/lib/cart/store'
+import {
+  createCartStore,
+  followOtherTabs,
+  type CartState,
+  type CartStore,
+} from '@/client/cart/store'
 
 const CartContext = createContext<CartStore | null>(null)
 

@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
 
-import { readRecentOrders, rememberOrder, RECENT_ORDERS_KEY } from '@/lib/cart/order-again'
-import type { OrderDTO } from '@/lib/order'
+import { readRecentOrders, rememberOrder, RECENT_ORDERS_KEY } from '@/client/cart/order-again'
+import type { OrderDTO } from '@/modules/orders/order'
 import { CartPanel } from './cart-panel'
 
 // Checkout (with the order schema) and the receipt load when first needed, not with the page.

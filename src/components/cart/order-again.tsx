@@ -8,10 +8,10 @@ import {
   readRecentOrders,
   RECENT_ORDERS_KEY,
   type RecentOrder,
-} from '@/lib/cart/order-again'
-import { formatShopDateTime } from '@/lib/dates'
-import { formatRand, toCents } from '@/lib/money'
-import type { ProductDTO } from '@/lib/product'
+} from '@/client/cart/order-again'
+import { formatShopDateTime } from '@/shared/dates'
+import { formatRand, toCents } from '@/shared/money'
+import type { ProductDTO } from '@/modules/catalogue/product'
 import { useCart } from './cart-provider'
 
 function savedText(): string | null {

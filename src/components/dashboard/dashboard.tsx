@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
 import { ToastProvider, useToast } from '@/components/ui/toast'
-import { ADMIN_AUTH_REQUIRED_EVENT, ADMIN_KEY_STORAGE, storedAdminKey } from '@/lib/admin-client'
+import { ADMIN_AUTH_REQUIRED_EVENT, ADMIN_KEY_STORAGE, storedAdminKey } from '@/client/admin-api'
 import { AreasTab } from './areas-tab'
 import { LoginForm } from './login-form'
 import { OrdersTab } from './orders-tab'

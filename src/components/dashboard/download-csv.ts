@@ -1,5 +1,5 @@
 import type { ToastMessage } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch } from '@/client/admin-api'
 import { failureToast } from './errors'
 
 /**

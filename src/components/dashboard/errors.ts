@@ -1,5 +1,5 @@
 import type { ToastMessage } from '@/components/ui/toast'
-import { serverMessage } from '@/lib/admin-client'
+import { serverMessage } from '@/client/admin-api'
 
 /**
  * The spec's rule for failed owner actions: the server's message, or the fallback; a message

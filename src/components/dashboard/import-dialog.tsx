@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch, serverMessage } from '@/lib/admin-client'
+import { adminFetch, serverMessage } from '@/client/admin-api'
 
 type Preview = { message: string; created: number; updated: number }
 type RowError = { line: number; field: string; message: string }

@@ -4,8 +4,8 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch, serverMessage } from '@/lib/admin-client'
-import { formatShopDateTime } from '@/lib/dates'
+import { adminFetch, serverMessage } from '@/client/admin-api'
+import { formatShopDateTime } from '@/shared/dates'
 import {
   customerWhatsappLink,
   nextStep,
@@ -13,13 +13,13 @@ import {
   statusMessage,
   STEP_ACTIONS,
   type FulfilmentStatus,
-} from '@/lib/fulfilment'
-import { formatRand, multiplyCents, toCents } from '@/lib/money'
-import type { AdminOrderDTO, OrderEventDTO } from '@/lib/order'
-import { orderDisplayStatus } from '@/lib/order-status'
-import { openPrintable } from '@/lib/printable'
-import { invoiceNumberText, paymentLabel } from '@/lib/receipt'
-import type { OrderChange } from '@/lib/schemas/order-change'
+} from '@/modules/orders/fulfilment'
+import { formatRand, multiplyCents, toCents } from '@/shared/money'
+import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
+import { orderDisplayStatus } from '@/modules/orders/order-status'
+import { openPrintable } from '@/client/printable'
+import { invoiceNumberText, paymentLabel } from '@/modules/orders/receipt'
+import type { OrderChange } from '@/modules/orders/change-schema'
 import { failureToast } from './errors'
 import { useAdminData } from './use-admin-data'
 

@@ -4,15 +4,15 @@ import { useState, type FormEvent } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch, serverDetails } from '@/lib/admin-client'
-import { CATEGORIES } from '@/lib/categories'
+import { adminFetch, serverDetails } from '@/client/admin-api'
+import { CATEGORIES } from '@/modules/catalogue/categories'
 import {
   formatPriceBreaks,
   parsePriceBreaks,
   PRICE_BREAKS_CELL_HINT,
-} from '@/lib/price-breaks-text'
-import type { ProductDTO } from '@/lib/product'
-import { productPatch } from '@/lib/product-edit'
+} from '@/modules/pricing/price-breaks-text'
+import type { ProductDTO } from '@/modules/catalogue/product'
+import { productPatch } from '@/modules/catalogue/product-edit'
 import { failureToast } from './errors'
 
 type Props = {

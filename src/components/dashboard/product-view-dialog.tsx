@@ -4,16 +4,16 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/lib/admin-client'
-import { formatShopDateTime } from '@/lib/dates'
-import { formatRand, toCents } from '@/lib/money'
-import type { ProductDTO } from '@/lib/product'
+import { adminFetch } from '@/client/admin-api'
+import { formatShopDateTime } from '@/shared/dates'
+import { formatRand, toCents } from '@/shared/money'
+import type { ProductDTO } from '@/modules/catalogue/product'
 import {
   ADJUSTMENT_REASONS,
   REASON_LABELS,
   type AdjustmentReason,
   type StockMovementDTO,
-} from '@/lib/stock'
+} from '@/modules/stock/reasons'
 import { failureToast } from './errors'
 import { useAdminData } from './use-admin-data'
 

@@ -1,4 +1,4 @@
-import { formatRand, type Cents } from '@/lib/money'
+import { formatRand, type Cents } from '@/shared/money'
 
 /** A small bar chart of revenue per day, in plain SVG. */
 export function RevenueChart({ days }: { days: { day: string; revenue: Cents }[] }) {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react'
 
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch } from '@/client/admin-api'
 
 type State<T> = { data?: T; total?: number; error?: Error; loading: boolean }
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { adminFetch } from '@/lib/admin-client'
+import { adminFetch } from '@/client/admin-api'
 
 /** One short indexed count per dashboard every 10 s: new orders show without hammering. */
 export const NEW_ORDER_POLL_MS = 10_000

@@ -7,17 +7,17 @@ import { CheckoutFlow, type ShopSettingsForCart } from '@/components/cart/checko
 import { CartProvider, useCart } from '@/components/cart/cart-provider'
 import { ProductImage } from '@/components/storefront/product-image'
 import { ToastProvider, useToast } from '@/components/ui/toast'
-import { OutOfStockError } from '@/lib/cart/store'
-import { formatRand, toCents } from '@/lib/money'
+import { OutOfStockError } from '@/client/cart/store'
+import { formatRand, toCents } from '@/shared/money'
 import {
   fitQuantity,
   largestQuantity,
   quantityStep,
   smallestQuantity,
   unitPriceFor,
-} from '@/lib/pricing'
-import { ruleNotes, rulesOf, type ProductDTO } from '@/lib/product'
-import { whatsappShareLink } from '@/lib/share'
+} from '@/modules/pricing/rules'
+import { ruleNotes, rulesOf, type ProductDTO } from '@/modules/catalogue/product'
+import { whatsappShareLink } from '@/modules/catalogue/share'
 
 type Props = {
   product: ProductDTO

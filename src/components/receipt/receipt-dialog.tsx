@@ -2,9 +2,9 @@
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { formatShopDateTime } from '@/lib/dates'
-import { formatRand, toCents } from '@/lib/money'
-import type { OrderDTO } from '@/lib/order'
+import { formatShopDateTime } from '@/shared/dates'
+import { formatRand, toCents } from '@/shared/money'
+import type { OrderDTO } from '@/modules/orders/order'
 import {
   FREE_DELIVERY_NOTE,
   hasFreeDelivery,
@@ -12,8 +12,8 @@ import {
   invoiceNumberText,
   receiptText,
   whatsappLink,
-} from '@/lib/receipt'
-import { openPrintable } from '@/lib/printable'
+} from '@/modules/orders/receipt'
+import { openPrintable } from '@/client/printable'
 
 type Props = {
   order: OrderDTO | undefined
@@ -55,7 +55,7 @@ export function ReceiptDialog({
   }
 
   const printInvoice = async () => {
-    const { invoiceHtml, invoiceOf } = await import('@/lib/invoice')
+    const { invoiceHtml, invoiceOf } = await import('@/modules/orders/invoice')
     if (!openPrintable(invoiceHtml(invoiceOf(order, { shopName, shopAddress })))) {
       toast({
         title: 'Pop-up Blocked',

@@ -1,6 +1,6 @@
 'use client'
 
-import { CATEGORIES, type Category } from '@/lib/categories'
+import { CATEGORIES, type Category } from '@/modules/catalogue/categories'
 
 const OPTIONS: { value: Category | 'all'; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -4,9 +4,9 @@ import { memo, useState } from 'react'
 
 import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
-import { OutOfStockError } from '@/lib/cart/store'
-import { formatRand, toCents } from '@/lib/money'
-import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/lib/product'
+import { OutOfStockError } from '@/client/cart/store'
+import { formatRand, toCents } from '@/shared/money'
+import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/modules/catalogue/product'
 import { ProductImage, type ImageLoad } from './product-image'
 import { QuickEdit } from './quick-edit'
 

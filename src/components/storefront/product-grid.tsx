@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react'
 
-import { FIRST_RENDER_COUNT } from '@/lib/catalogue-filter'
-import type { ProductDTO } from '@/lib/product'
+import { FIRST_RENDER_COUNT } from '@/modules/catalogue/catalogue-filter'
+import type { ProductDTO } from '@/modules/catalogue/product'
 import { LoadFailed } from './load-failed'
 import { ProductCard } from './product-card'
 import { PHONE_QUERY, useMediaQuery } from './use-media-query'

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 
-import { srcSetFor } from '@/lib/image-srcset'
+import { srcSetFor } from '@/modules/catalogue/image-srcset'
 
 const PLACEHOLDER = '/placeholder.svg'
 const SIZES = '(max-width: 768px) 50vw, 280px'

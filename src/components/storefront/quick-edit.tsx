@@ -1,9 +1,9 @@
 'use client'
 
 import { useToast, type ToastMessage } from '@/components/ui/toast'
-import { adminFetch, serverDetails, serverMessage } from '@/lib/admin-client'
-import type { ProductDTO } from '@/lib/product'
-import { productPatch } from '@/lib/product-edit'
+import { adminFetch, serverDetails, serverMessage } from '@/client/admin-api'
+import type { ProductDTO } from '@/modules/catalogue/product'
+import { productPatch } from '@/modules/catalogue/product-edit'
 
 /** A failed quick edit: an expired or revoked key asks for a new login, anything else says what failed. */
 function failure(error: unknown, description: string): ToastMessage {

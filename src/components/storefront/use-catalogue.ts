@@ -9,9 +9,9 @@ import {
   viewFromParams,
   viewHref,
   type CatalogueView,
-} from '@/lib/catalogue-filter'
-import type { Category } from '@/lib/categories'
-import type { ProductDTO } from '@/lib/product'
+} from '@/modules/catalogue/catalogue-filter'
+import type { Category } from '@/modules/catalogue/categories'
+import type { ProductDTO } from '@/modules/catalogue/product'
 
 /** The server's largest page (MAX_PRODUCT_PAGE); a refresh of a long scroll asks for no more. */
 const LARGEST_PAGE = 1000

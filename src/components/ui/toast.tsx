@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic'
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 
-import { whenIdle } from '@/lib/next-task'
+import { whenIdle } from '@/client/next-task'
 
 export type ToastMessage = { title: string; description?: string; variant?: 'error' | 'success' }
 

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 
 import type { Pool, PoolClient } from 'pg'
 
-import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/lib/errors'
-import { fromCents } from '@/lib/money'
-import type { OrderDTO } from '@/lib/order'
-import { newOrderId } from '@/lib/order-id'
-import { minimumOrderMessage } from '@/lib/pricing'
-import { mergeLines, type OrderInput } from '@/lib/schemas/order'
-import { loadOrder } from '@/lib/server/order-queries'
-import { inTransaction, isTransientConflict } from '@/lib/server/transaction'
+import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/shared/errors'
+import { fromCents } from '@/shared/money'
+import type { OrderDTO } from '@/modules/orders/order'
+import { newOrderId } from '@/modules/orders/order-id'
+import { minimumOrderMessage } from '@/modules/pricing/rules'
+import { mergeLines, type OrderInput } from '@/modules/orders/schemas'
+import { loadOrder } from '@/modules/orders/repository'
+import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import {
   insertOrder,

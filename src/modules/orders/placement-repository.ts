@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 
 import type { PoolClient } from 'pg'
 
-import { toCents, toDecimalText, type Cents } from '@/lib/money'
-import type { OrderDTO } from '@/lib/order'
-import { chargedPrice } from '@/lib/pricing'
-import { setStockContext } from '@/lib/server/stock'
-import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/lib/server/tables'
+import { toCents, toDecimalText, type Cents } from '@/shared/money'
+import type { OrderDTO } from '@/modules/orders/order'
+import { chargedPrice } from '@/modules/pricing/rules'
+import { setStockContext } from '@/modules/stock/repository'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
 import type { Quote, QuoteArea, QuoteProduct, QuoteSettings } from '@/modules/pricing/quote'
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { NO_RULES, vatIncluded, type QuantityRules } from '@/lib/pricing'
+import { NO_RULES, vatIncluded, type QuantityRules } from '@/modules/pricing/rules'
 import { belowMinimumMessage, quoteOrder, type QuoteProduct, type QuoteSettings } from './quote'
 
 const breaks = [

@@ -1,4 +1,4 @@
-import type { Cents } from '@/lib/money'
+import type { Cents } from '@/shared/money'
 import {
   brokenRule,
   minimumOrderMessage,
@@ -9,7 +9,7 @@ import {
   type QuantityRules,
   type UnitPrice,
   type VatRate,
-} from '@/lib/pricing'
+} from '@/modules/pricing/rules'
 
 /** What a quote needs of a product: its charged price (special or not), rules and stock. */
 export type QuoteProduct = {

@@ -1,5 +1,5 @@
 import { Dashboard } from '@/components/dashboard/dashboard'
-import { getShopSettings } from '@/lib/server/settings'
+import { getShopSettings } from '@/modules/settings/settings'
 
 // The shop's name and low-stock threshold come from its settings, read at request time.
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
-import { deliveryAreasJson } from '@/lib/server/delivery-areas'
-import { JSON_HEADERS, handle } from '@/lib/server/http'
+import { deliveryAreasJson } from '@/modules/areas/delivery-areas'
+import { JSON_HEADERS, handle } from '@/platform/http/http'
 
 export const dynamic = 'force-dynamic'
 

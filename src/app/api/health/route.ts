@@ -1,6 +1,6 @@
-import { databaseUnavailableResponse, json } from '@/lib/server/http'
-import { databaseReachable } from '@/lib/server/payload'
-import { startedUp } from '@/lib/server/start-up'
+import { databaseUnavailableResponse, json } from '@/platform/http/http'
+import { databaseReachable } from '@/cms/payload'
+import { startedUp } from '@/boot/start-up'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,11 +1,15 @@
-import { BadInput } from '@/lib/errors'
-import { productQuerySchema } from '@/lib/schemas/product-query'
-import { productsBySkus, searchProducts, wholeCatalogueResponse } from '@/lib/server/catalogue'
-import { requireAdmin } from '@/lib/server/admin-auth'
-import { handle, json } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { getShopSettings } from '@/lib/server/settings'
-import { firstIssue } from '@/lib/server/validation'
+import { BadInput } from '@/shared/errors'
+import { productQuerySchema } from '@/modules/catalogue/query-schema'
+import {
+  productsBySkus,
+  searchProducts,
+  wholeCatalogueResponse,
+} from '@/modules/catalogue/search-repository'
+import { requireAdmin } from '@/modules/auth/admin-auth'
+import { handle, json } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { getShopSettings } from '@/modules/settings/settings'
+import { firstIssue } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,9 +1,9 @@
-import { NotFound } from '@/lib/errors'
-import { handle } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { publicOrigin } from '@/lib/server/public-url'
-import { sitemapFile } from '@/lib/server/sitemap'
-import { sitemapPageCount } from '@/lib/server/catalogue'
+import { NotFound } from '@/shared/errors'
+import { handle } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { publicOrigin } from '@/platform/http/public-url'
+import { sitemapFile } from '@/modules/catalogue/sitemap'
+import { sitemapPageCount } from '@/modules/catalogue/search-repository'
 
 export const dynamic = 'force-dynamic'
 

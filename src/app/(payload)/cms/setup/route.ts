@@ -1,14 +1,14 @@
-import { TooManyRequests, Unauthorized } from '@/lib/errors'
-import { checkAdminKey } from '@/lib/server/admin-auth'
-import { readBytes } from '@/lib/server/body'
+import { TooManyRequests, Unauthorized } from '@/shared/errors'
+import { checkAdminKey } from '@/modules/auth/admin-auth'
+import { readBytes } from '@/platform/http/body'
 import {
   FIRST_ACCOUNT_COOKIE,
   FIRST_ACCOUNT_COOKIE_SECONDS,
   firstAccountPass,
-} from '@/lib/server/first-account'
-import { handle } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { clientOf } from '@/lib/server/request-context'
+} from '@/modules/auth/first-account'
+import { handle } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { clientOf } from '@/platform/http/request-context'
 
 export const dynamic = 'force-dynamic'
 

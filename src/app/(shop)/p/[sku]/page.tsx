@@ -5,12 +5,12 @@ import { notFound, permanentRedirect } from 'next/navigation'
 import { cache } from 'react'
 
 import { ProductPage } from '@/components/product-page/product-page'
-import { formatRand, toCents } from '@/lib/money'
-import { productPath, ruleNotes, type ProductDTO } from '@/lib/product'
-import { productBySku } from '@/lib/server/catalogue'
-import { getShop } from '@/lib/server/payload'
-import { publicOrigin } from '@/lib/server/public-url'
-import { getShopSettings } from '@/lib/server/settings'
+import { formatRand, toCents } from '@/shared/money'
+import { productPath, ruleNotes, type ProductDTO } from '@/modules/catalogue/product'
+import { productBySku } from '@/modules/catalogue/search-repository'
+import { getShop } from '@/cms/payload'
+import { publicOrigin } from '@/platform/http/public-url'
+import { getShopSettings } from '@/modules/settings/settings'
 
 export const dynamic = 'force-dynamic'
 

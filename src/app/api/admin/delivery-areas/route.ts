@@ -1,9 +1,9 @@
-import { deliveryAreaListSchema, deliveryAreaSchema } from '@/lib/schemas/delivery-area'
-import { adminOnly } from '@/lib/server/admin-auth'
-import { readJson } from '@/lib/server/body'
-import { createDeliveryArea, replaceDeliveryAreas } from '@/lib/server/delivery-areas'
-import { handle, json } from '@/lib/server/http'
-import { parseWith } from '@/lib/server/validation'
+import { deliveryAreaListSchema, deliveryAreaSchema } from '@/modules/areas/schemas'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { readJson } from '@/platform/http/body'
+import { createDeliveryArea, replaceDeliveryAreas } from '@/modules/areas/delivery-areas'
+import { handle, json } from '@/platform/http/http'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

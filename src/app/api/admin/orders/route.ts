@@ -1,8 +1,8 @@
-import { orderFilterSchema } from '@/lib/schemas/order-filter'
-import { adminOnly } from '@/lib/server/admin-auth'
-import { handle, json } from '@/lib/server/http'
-import { listOrders } from '@/lib/server/order-queries'
-import { parseWith } from '@/lib/server/validation'
+import { orderFilterSchema } from '@/modules/orders/filter-schema'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { handle, json } from '@/platform/http/http'
+import { listOrders } from '@/modules/orders/repository'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
-import { adminOnly } from '@/lib/server/admin-auth'
-import { handle } from '@/lib/server/http'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { handle } from '@/platform/http/http'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,9 +1,9 @@
-import { adminActor, adminOnly } from '@/lib/server/admin-auth'
-import { readJson } from '@/lib/server/body'
-import { handle, json } from '@/lib/server/http'
-import { deleteProduct, updateProduct } from '@/lib/server/products'
-import { productUpdateSchema } from '@/lib/schemas/product'
-import { parseWith } from '@/lib/server/validation'
+import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { readJson } from '@/platform/http/body'
+import { handle, json } from '@/platform/http/http'
+import { deleteProduct, updateProduct } from '@/modules/catalogue/products'
+import { productUpdateSchema } from '@/modules/catalogue/schemas'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

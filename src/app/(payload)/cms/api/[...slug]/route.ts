@@ -9,7 +9,7 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
-import { guardCms } from '@/lib/server/cms-guard'
+import { guardCms } from '@/platform/http/cms-guard'
 
 export const GET = guardCms(REST_GET(config))
 export const POST = guardCms(REST_POST(config))

@@ -1,8 +1,8 @@
-import { NotFound } from '@/lib/errors'
-import { productBySku } from '@/lib/server/catalogue'
-import { handle } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { productPreview } from '@/lib/server/preview-image'
+import { NotFound } from '@/shared/errors'
+import { productBySku } from '@/modules/catalogue/search-repository'
+import { handle } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { productPreview } from '@/platform/edge/preview-image'
 
 export const dynamic = 'force-dynamic'
 

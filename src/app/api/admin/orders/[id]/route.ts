@@ -1,10 +1,10 @@
-import { orderChangeSchema } from '@/lib/schemas/order-change'
-import { adminActor, adminOnly } from '@/lib/server/admin-auth'
-import { readJson } from '@/lib/server/body'
-import { handle, json } from '@/lib/server/http'
-import { changeOrder } from '@/lib/server/order-changes'
-import { getOrder } from '@/lib/server/order-queries'
-import { parseWith } from '@/lib/server/validation'
+import { orderChangeSchema } from '@/modules/orders/change-schema'
+import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { readJson } from '@/platform/http/body'
+import { handle, json } from '@/platform/http/http'
+import { changeOrder } from '@/modules/orders/change-order'
+import { getOrder } from '@/modules/orders/repository'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

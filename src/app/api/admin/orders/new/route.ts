@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
-import { adminOnly } from '@/lib/server/admin-auth'
-import { handle, json } from '@/lib/server/http'
-import { ordersSince } from '@/lib/server/order-queries'
-import { parseWith } from '@/lib/server/validation'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { handle, json } from '@/platform/http/http'
+import { ordersSince } from '@/modules/orders/repository'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,6 +1,6 @@
-import { adminOnly } from '@/lib/server/admin-auth'
-import { handle, json } from '@/lib/server/http'
-import { getProduct } from '@/lib/server/products'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { handle, json } from '@/platform/http/http'
+import { getProduct } from '@/modules/catalogue/products'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,10 +1,10 @@
-import { CSV_HEADER_LINE, csvLines } from '@/lib/csv'
-import { shopDay } from '@/lib/dates'
-import { adminOnly } from '@/lib/server/admin-auth'
-import { allProducts } from '@/lib/server/catalogue'
-import { handle } from '@/lib/server/http'
-import { getShop } from '@/lib/server/payload'
-import { streamedResponse } from '@/lib/server/stream'
+import { CSV_HEADER_LINE, csvLines } from '@/modules/catalogue/csv'
+import { shopDay } from '@/shared/dates'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { allProducts } from '@/modules/catalogue/search-repository'
+import { handle } from '@/platform/http/http'
+import { getShop } from '@/cms/payload'
+import { streamedResponse } from '@/platform/http/stream'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
-import { PayloadTooLarge } from '@/lib/errors'
-import { adminActor, adminOnly } from '@/lib/server/admin-auth'
-import { readJson } from '@/lib/server/body'
-import { handle, json } from '@/lib/server/http'
-import { importProducts } from '@/lib/server/product-import'
-import { parseWith } from '@/lib/server/validation'
+import { PayloadTooLarge } from '@/shared/errors'
+import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { readJson } from '@/platform/http/body'
+import { handle, json } from '@/platform/http/http'
+import { importProducts } from '@/modules/catalogue/product-import'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

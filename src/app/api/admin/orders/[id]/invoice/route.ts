@@ -1,8 +1,8 @@
-import { invoiceHtml, invoiceOf } from '@/lib/invoice'
-import { adminOnly } from '@/lib/server/admin-auth'
-import { handle } from '@/lib/server/http'
-import { getOrder } from '@/lib/server/order-queries'
-import { getShopSettings } from '@/lib/server/settings'
+import { invoiceHtml, invoiceOf } from '@/modules/orders/invoice'
+import { adminOnly } from '@/modules/auth/admin-auth'
+import { handle } from '@/platform/http/http'
+import { getOrder } from '@/modules/orders/repository'
+import { getShopSettings } from '@/modules/settings/settings'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,9 +1,9 @@
-import { stockAdjustmentSchema, stockQuerySchema } from '@/lib/schemas/stock'
-import { adminActor, adminOnly } from '@/lib/server/admin-auth'
-import { readJson } from '@/lib/server/body'
-import { handle, json } from '@/lib/server/http'
-import { adjustStock, stockMovements } from '@/lib/server/stock'
-import { parseWith } from '@/lib/server/validation'
+import { stockAdjustmentSchema, stockQuerySchema } from '@/modules/stock/schemas'
+import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { readJson } from '@/platform/http/body'
+import { handle, json } from '@/platform/http/http'
+import { adjustStock, stockMovements } from '@/modules/stock/repository'
+import { parseWith } from '@/platform/http/validation'
 
 export const dynamic = 'force-dynamic'
 

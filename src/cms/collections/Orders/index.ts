@@ -1,0 +1,89 @@
+import type { CollectionConfig } from 'payload'
+
+import { isStaff, nobody } from '@/cms/access'
+import { FULFILMENT_STATUSES, STATUS_LABELS } from '@/modules/orders/fulfilment'
+
+export const ORDERS_SLUG = 'orders'
+
+/**
+ * Orders are written only by the order service (POST /api/orders, and the owner's status and
+ * payment changes through /api/admin), each in its own transaction; staff may read them in /cms
+ * but not change what a customer was charged.
+ */
+export const Orders: CollectionConfig = {
+  slug: ORDERS_SLUG,
+  admin: {
+    useAsTitle: 'orderId',
+    defaultColumns: ['orderId', 'invoiceNumber', 'createdAt', 'areaName', 'payment', 'total'],
+  },
+  access: { read: isStaff, create: nobody, update: nobody, delete: nobody },
+  fields: [
+    { name: 'orderId', type: 'text', required: true, unique: true, index: true },
+    {
+      name: 'customer',
+      type: 'group',
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'phone', type: 'text', required: true },
+        { name: 'address', type: 'text' },
+        { name: 'business', type: 'text' },
+        { name: 'vatNumber', type: 'text' },
+      ],
+    },
+    { name: 'area', type: 'text', required: true },
+    { name: 'areaName', type: 'text', required: true },
+    {
+      name: 'payment',
+      type: 'select',
+      required: true,
+      index: true,
+      options: [
+        { label: 'Cash on Delivery', value: 'cash' },
+        { label: 'Shop-to-Shop Transfer', value: 'shop-to-shop' },
+      ],
+    },
+    {
+      name: 'items',
+      type: 'array',
+      required: true,
+      fields: [
+        { name: 'sku', type: 'text', required: true },
+        { name: 'name', type: 'text', required: true },
+        { name: 'price', type: 'number', required: true },
+        { name: 'quantity', type: 'number', required: true },
+      ],
+    },
+    { name: 'subtotal', type: 'number', required: true },
+    { name: 'fee', type: 'number', required: true },
+    { name: 'total', type: 'number', required: true },
+    { name: 'source', type: 'text', required: true, defaultValue: 'web' },
+    { name: 'invoiceNumber', type: 'number', required: true, unique: true, index: true },
+    {
+      name: 'vatRate',
+      type: 'number',
+      admin: { description: 'The VAT rate when placed; empty when the shop was not registered.' },
+    },
+    { name: 'vat', type: 'number' },
+    { name: 'sellerVatNumber', type: 'text' },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'new',
+      options: FULFILMENT_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
+    },
+    { name: 'paid', type: 'checkbox', required: true, defaultValue: false },
+    { name: 'paidAmount', type: 'number' },
+    { name: 'paidAt', type: 'date' },
+    { name: 'paymentReference', type: 'text' },
+    { name: 'note', type: 'textarea' },
+    {
+      name: 'idempotencyKey',
+      type: 'text',
+      unique: true,
+      access: { read: () => false },
+      admin: { hidden: true },
+    },
+    { name: 'requestHash', type: 'text', access: { read: () => false }, admin: { hidden: true } },
+  ],
+}

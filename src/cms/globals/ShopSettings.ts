@@ -1,0 +1,85 @@
+import type { GlobalConfig } from 'payload'
+
+import { anyone, isAdmin } from '@/cms/access'
+import { money, percentage, units } from '@/shared/fields'
+import { VAT_NUMBER } from '@/modules/orders/schemas'
+import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
+import { validateWith } from '@/cms/collections/shared/validate'
+
+export const SHOP_SETTINGS_SLUG = 'shop-settings'
+
+export const ShopSettings: GlobalConfig = {
+  slug: SHOP_SETTINGS_SLUG,
+  access: { read: anyone, update: isAdmin },
+  fields: [
+    { name: 'shopName', type: 'text', required: true, defaultValue: 'KC Wholesale' },
+    {
+      name: 'tagline',
+      type: 'text',
+      required: true,
+      defaultValue: 'Your Trusted Wholesale Partner',
+    },
+    {
+      name: 'whatsappNumber',
+      type: 'text',
+      required: true,
+      defaultValue: '27821234567',
+      admin: { description: 'International format without + or spaces, e.g. 27821234567.' },
+    },
+    {
+      name: 'freeDeliveryThreshold',
+      type: 'number',
+      required: true,
+      defaultValue: DEFAULT_FREE_DELIVERY_FROM_RANDS,
+      min: 0,
+      validate: validateWith(money('freeDeliveryThreshold', { zeroAllowed: true }), {
+        required: true,
+      }),
+    },
+    {
+      name: 'lowStockThreshold',
+      type: 'number',
+      required: true,
+      defaultValue: 5,
+      min: 0,
+      validate: validateWith(units('lowStockThreshold'), { required: true }),
+    },
+    {
+      name: 'minOrderValue',
+      type: 'number',
+      min: 0,
+      validate: validateWith(money('minOrderValue', { zeroAllowed: true })),
+      admin: { description: 'The smallest order (before delivery) in rand; empty for none.' },
+    },
+    {
+      name: 'shopAddress',
+      type: 'textarea',
+      admin: { description: 'The address printed on tax invoices.' },
+    },
+    { name: 'vatRegistered', label: 'VAT registered', type: 'checkbox', defaultValue: false },
+    {
+      name: 'vatNumber',
+      label: 'VAT number',
+      type: 'text',
+      validate: (value: unknown, { siblingData }: { siblingData: { vatRegistered?: boolean } }) =>
+        !siblingData.vatRegistered || (typeof value === 'string' && VAT_NUMBER.test(value))
+          ? true
+          : 'A South African VAT number is 10 digits starting with 4',
+    },
+    {
+      name: 'vatRate',
+      label: 'VAT rate (%)',
+      type: 'number',
+      required: true,
+      defaultValue: 15,
+      min: 0,
+      max: 100,
+      validate: validateWith(percentage('vatRate'), { required: true }),
+    },
+    {
+      name: 'seededAt',
+      type: 'date',
+      admin: { readOnly: true, description: 'When the demo shop was seeded; it is seeded once.' },
+    },
+  ],
+}

@@ -1,0 +1,42 @@
+import type { PaymentMethod } from './schemas'
+import type { FulfilmentStatus } from './fulfilment'
+
+/** An order as the API answers it: rands with two decimals, snapshot lines. */
+export type OrderDTO = {
+  orderId: string
+  createdAt: string
+  customer: { name: string; phone: string; address?: string; business?: string; vatNumber?: string }
+  area: string
+  areaName: string
+  payment: PaymentMethod
+  items: { sku: string; name: string; price: number; quantity: number }[]
+  subtotal: number
+  fee: number
+  total: number
+  source: string
+  /** The tax invoice's number: the shop's orders, numbered 1, 2, 3… with no gaps. */
+  invoiceNumber: number
+  /** Present when the shop was VAT registered: the VAT included in the total, in rand. */
+  vat?: OrderVat
+}
+
+/** The VAT an order's total includes, worked out once on the total (lines and delivery). */
+export type OrderVat = { rate: number; amount: number; sellerVatNumber: string }
+
+/** An order as the owner's API answers it: the customer's order, and where it stands. */
+export type AdminOrderDTO = OrderDTO & {
+  status: FulfilmentStatus
+  paid: boolean
+  paidAmount: number | null
+  paidAt: string | null
+  paymentReference: string | null
+  note: string | null
+}
+
+/** One change to an order, as the order's history shows it. */
+export type OrderEventDTO = {
+  at: string
+  actor: string
+  kind: 'status' | 'payment' | 'note'
+  message: string
+}

@@ -1,0 +1,294 @@
+import type { Pool, PoolClient, QueryResult } from 'pg'
+
+import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
+import { NotFound } from '@/shared/errors'
+import type { FulfilmentStatus } from '@/modules/orders/fulfilment'
+import { fromCents, toCents } from '@/shared/money'
+import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
+import type { OrderFilter } from '@/modules/orders/filter-schema'
+import { getShop } from '@/cms/payload'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
+
+type OrderRow = {
+  id: number
+  order_id: string
+  created_at: Date
+  customer_name: string
+  customer_phone: string
+  customer_address: string | null
+  customer_business: string | null
+  customer_vat_number: string | null
+  invoice_number: string
+  vat_rate: string | null
+  vat: string | null
+  seller_vat_number: string | null
+  area: string
+  area_name: string
+  payment: OrderDTO['payment']
+  subtotal: string
+  fee: string
+  total: string
+  source: string | null
+  status: FulfilmentStatus
+  paid: boolean
+  paid_amount: string | null
+  paid_at: Date | null
+  payment_reference: string | null
+  note: string | null
+  items: { sku: string; name: string; price: string; quantity: string }[]
+}
+
+type Queryable = Pick<PoolClient, 'query'>
+
+/** One order with its lines, by database id or by order id, as the customer was given it. */
+export async function loadOrder(
+  client: Queryable,
+  by: { id: number } | { orderId: string },
+): Promise<OrderDTO | undefined> {
+  const row = await loadOrderRow(client, by)
+  return row && toOrderDTO(row)
+}
+
+/** One order as the owner sees it, with its history, oldest change first. */
+export async function loadAdminOrder(
+  client: Queryable,
+  by: { id: number } | { orderId: string },
+): Promise<(AdminOrderDTO & { history: OrderEventDTO[] }) | undefined> {
+  const row = await loadOrderRow(client, by)
+  if (!row) return undefined
+  const { rows } = await client.query<{
+    at: Date
+    actor: string
+    kind: OrderEventDTO['kind']
+    message: string
+  }>('SELECT at, actor, kind, message FROM order_events WHERE order_id = $1 ORDER BY id', [row.id])
+  return {
+    ...toAdminOrderDTO(row),
+    history: rows.map((e) => ({ ...e, at: e.at.toISOString() })),
+  }
+}
+
+async function loadOrderRow(
+  client: Queryable,
+  by: { id: number } | { orderId: string },
+): Promise<OrderRow | undefined> {
+  const [column, value] = 'id' in by ? ['o.id', by.id] : ['o.order_id', by.orderId]
+  const { rows } = await client.query<OrderRow>(`${orderSelect('orders')} WHERE ${column} = $1`, [
+    value,
+  ])
+  return rows[0]
+}
+
+/**
+ * Orders `o` read from `source` (the table, or a subquery choosing a page of it), each with its
+ * lines as JSON, read by its own index lookup so that only the orders returned pay for them.
+ */
+function orderSelect(source: string): string {
+  return `SELECT o.id, o.order_id, o.created_at, o.customer_name, o.customer_phone,
+    o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
+    o.status, o.paid, o.paid_amount, o.paid_at, o.payment_reference, o.note,
+    o.customer_business, o.customer_vat_number, o.invoice_number, o.vat_rate, o.vat,
+    o.seller_vat_number,
+    (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
+              'price', i.price::text, 'quantity', i.quantity::text)
+              ORDER BY i.${ORDER_LINE_POSITION}), '[]')
+       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items
+  FROM ${source} o`
+}
+
+const money = (text: string) => fromCents(toCents(text))
+
+function toOrderDTO(row: OrderRow): OrderDTO {
+  return {
+    orderId: row.order_id,
+    createdAt: row.created_at.toISOString(),
+    customer: {
+      name: row.customer_name,
+      phone: row.customer_phone,
+      ...(row.customer_address ? { address: row.customer_address } : {}),
+      ...(row.customer_business ? { business: row.customer_business } : {}),
+      ...(row.customer_vat_number ? { vatNumber: row.customer_vat_number } : {}),
+    },
+    area: row.area,
+    areaName: row.area_name,
+    payment: row.payment,
+    items: row.items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      price: money(i.price),
+      quantity: Number(i.quantity),
+    })),
+    subtotal: money(row.subtotal),
+    fee: money(row.fee),
+    total: money(row.total),
+    source: row.source || 'web',
+    invoiceNumber: Number(row.invoice_number),
+    ...(row.vat_rate !== null && row.vat !== null
+      ? {
+          vat: {
+            rate: Number(row.vat_rate),
+            amount: money(row.vat),
+            sellerVatNumber: row.seller_vat_number ?? '',
+          },
+        }
+      : {}),
+  }
+}
+
+function toAdminOrderDTO(row: OrderRow): AdminOrderDTO {
+  return {
+    ...toOrderDTO(row),
+    status: row.status,
+    paid: row.paid,
+    paidAmount: row.paid_amount === null ? null : money(row.paid_amount),
+    paidAt: row.paid_at?.toISOString() ?? null,
+    paymentReference: row.payment_reference,
+    note: row.note,
+  }
+}
+
+/** The filter's WHERE over orders `o`, on parameters $1 to $5 (see filterParams). */
+const ORDER_MATCHES = `($1::text IS NULL OR o.payment::text = $1)
+        AND ($2::timestamptz IS NULL OR o.created_at >= $2)
+        AND ($3::timestamptz IS NULL OR o.created_at < $3)
+        AND ($4::text IS NULL OR o.status::text = $4)
+        AND ($5::boolean IS NULL OR o.paid = $5)`
+
+function filterParams(filter: OrderFilter): unknown[] {
+  return [
+    filter.payment ?? null,
+    filter.startDate ? startOfShopDay(filter.startDate) : null,
+    filter.endDate ? startOfShopDay(addDays(filter.endDate, 1)) : null,
+    filter.status ?? null,
+    filter.paid ?? null,
+  ]
+}
+
+/**
+ * Orders newest first, filtered by payment, status, paid and by Johannesburg days (inclusive):
+ * the page the filter's limit and offset ask for (all of them without a limit), and how many
+ * match in all. The page's orders are chosen first, on the (created_at, id) index, and only
+ * their lines read.
+ */
+export async function listOrders(
+  filter: OrderFilter,
+): Promise<{ orders: AdminOrderDTO[]; total: number }> {
+  const pool = (await getShop()).db.pool
+  const params = filterParams(filter)
+  const [page, count] = await Promise.all([
+    pool.query<OrderRow>(
+      `${orderSelect(`(SELECT * FROM orders o WHERE ${ORDER_MATCHES}
+                        ORDER BY o.created_at DESC, o.id DESC LIMIT $6 OFFSET $7)`)}
+        ORDER BY o.created_at DESC, o.id DESC`,
+      [...params, filter.limit ?? null, filter.offset ?? 0],
+    ),
+    pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders o WHERE ${ORDER_MATCHES}`,
+      params,
+    ),
+  ])
+  return { orders: page.rows.map(toAdminOrderDTO), total: count.rows[0]!.n }
+}
+
+/** Orders per query of the export: bounded memory for a year of orders. */
+const EXPORT_BATCH = 500
+
+/**
+ * Every order the filter matches, newest first, a batch at a time: each batch starts after the
+ * last order of the one before on the (created_at, id) index, so no connection is held between.
+ */
+export async function* filteredOrders(
+  pool: Pool,
+  filter: OrderFilter,
+): AsyncGenerator<AdminOrderDTO[]> {
+  const params = filterParams(filter)
+  let after: number | null = null
+  for (;;) {
+    const { rows }: QueryResult<OrderRow> = await pool.query<OrderRow>(
+      `${orderSelect(`(SELECT * FROM orders o WHERE ${ORDER_MATCHES}
+          AND ($6::int IS NULL OR (o.created_at, o.id) <
+               (SELECT c.created_at, c.id FROM orders c WHERE c.id = $6))
+          ORDER BY o.created_at DESC, o.id DESC LIMIT $7)`)}
+        ORDER BY o.created_at DESC, o.id DESC`,
+      [...params, after, EXPORT_BATCH],
+    )
+    if (rows.length > 0) yield rows.map(toAdminOrderDTO)
+    if (rows.length < EXPORT_BATCH) return
+    // Its exact time is read again by id: a JavaScript Date would drop the microseconds.
+    after = rows[rows.length - 1]!.id
+  }
+}
+
+export type OrderFigures = {
+  orders: number
+  revenue: number
+  /** Cash orders not cancelled and not yet paid. */
+  cashToCollect: number
+  /** Shop-to-shop transfer orders not cancelled and not yet paid. */
+  transfersAwaiting: number
+  /** Revenue per Johannesburg day that had orders, oldest first. */
+  days: { day: string; revenue: number }[]
+}
+
+/**
+ * The dashboard's summary strip and revenue chart for a filter, summed by PostgreSQL over every
+ * matching order: the browser never needs the orders themselves for them. A cancelled order is
+ * counted but earns nothing.
+ */
+export async function orderFigures(filter: OrderFilter): Promise<OrderFigures> {
+  const pool = (await getShop()).db.pool
+  const params = filterParams(filter)
+  const open = `o.status <> 'cancelled' AND NOT o.paid`
+  const [sums, days] = await Promise.all([
+    pool.query<{ orders: number; revenue: string; cash: string; transfers: string }>(
+      `SELECT count(*)::int AS orders,
+              coalesce(sum(o.total) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue,
+              coalesce(sum(o.total) FILTER (WHERE o.payment = 'cash' AND ${open}), 0)::text AS cash,
+              coalesce(sum(o.total) FILTER (WHERE o.payment = 'shop-to-shop' AND ${open}), 0)::text
+                AS transfers
+         FROM orders o WHERE ${ORDER_MATCHES}`,
+      params,
+    ),
+    pool.query<{ day: string; revenue: string }>(
+      `SELECT to_char(o.created_at AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD') AS day,
+              coalesce(sum(o.total) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue
+         FROM orders o WHERE ${ORDER_MATCHES}
+        GROUP BY 1 ORDER BY 1`,
+      params,
+    ),
+  ])
+  const row = sums.rows[0]!
+  return {
+    orders: row.orders,
+    revenue: money(row.revenue),
+    cashToCollect: money(row.cash),
+    transfersAwaiting: money(row.transfers),
+    days: days.rows.map((d) => ({ day: d.day, revenue: money(d.revenue) })),
+  }
+}
+
+export async function getOrder(
+  orderId: string,
+): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
+  const pool = (await getShop()).db.pool
+  const order = await loadAdminOrder(pool, { orderId })
+  if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
+  return order
+}
+
+/**
+ * How many orders came in after `since`, and when the newest did: what the dashboard polls, one
+ * short range of the created_at index. Without `since`, the newest order's time alone.
+ */
+export async function ordersSince(
+  since: Date | undefined,
+): Promise<{ count: number; latest: string | null }> {
+  const pool = (await getShop()).db.pool
+  const { rows } = await pool.query<{ count: number; latest: Date | null }>(
+    since
+      ? 'SELECT count(*)::int AS count, max(created_at) AS latest FROM orders WHERE created_at > $1'
+      : 'SELECT 0 AS count, max(created_at) AS latest FROM orders',
+    since ? [since] : [],
+  )
+  return { count: rows[0]!.count, latest: rows[0]!.latest?.toISOString() ?? null }
+}

@@ -1,0 +1,39 @@
+import { toCents, type Cents } from '@/shared/money'
+import { settingsCache } from '@/platform/cache/caches'
+import { getShop } from '@/cms/payload'
+
+export type ShopSettingsDTO = {
+  shopName: string
+  tagline: string
+  whatsappNumber: string
+  freeDeliveryThresholdCents: Cents
+  lowStockThreshold: number
+  /** The smallest order before delivery, or null for none (an area may set its own). */
+  minOrderValueCents: Cents | null
+  shopAddress: string | null
+  vatRegistered: boolean
+  vatNumber: string | null
+  vatRate: number
+}
+
+/** Read on every storefront page: kept until the change feed announces a settings write. */
+export function getShopSettings(): Promise<ShopSettingsDTO> {
+  return settingsCache.get(loadShopSettings)
+}
+
+async function loadShopSettings(): Promise<ShopSettingsDTO> {
+  const payload = await getShop()
+  const s = await payload.findGlobal({ slug: 'shop-settings', overrideAccess: true })
+  return {
+    shopName: s.shopName,
+    tagline: s.tagline,
+    whatsappNumber: s.whatsappNumber,
+    freeDeliveryThresholdCents: toCents(s.freeDeliveryThreshold),
+    lowStockThreshold: s.lowStockThreshold,
+    minOrderValueCents: s.minOrderValue == null ? null : toCents(s.minOrderValue),
+    shopAddress: s.shopAddress ?? null,
+    vatRegistered: s.vatRegistered ?? false,
+    vatNumber: s.vatNumber ?? null,
+    vatRate: s.vatRate,
+  }
+}

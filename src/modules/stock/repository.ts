@@ -1,0 +1,107 @@
+import type { PoolClient } from 'pg'
+
+import { Conflict, NotFound } from '@/shared/errors'
+import type { AdjustmentReason, StockMovementDTO, StockReason } from '@/modules/stock/reasons'
+import { getShop } from '@/cms/payload'
+import { inTransaction } from '@/platform/db/transaction'
+
+/*
+ * The stock ledger. Every change to a product's stock, whoever makes it (an order, a
+ * cancellation, the dashboard, /cms, a CSV import, the seed, psql), is written to
+ * stock_movements by the database's own trigger in the same transaction, so for every product
+ * its stock is the sum of its movements (the first is its stock when created, or when the
+ * ledger began). A writer says why before it writes, with setStockContext; a write that says
+ * nothing is an edit.
+ */
+
+export type StockContext = {
+  reason: StockReason
+  orderId?: string
+  note?: string
+  actor?: string
+}
+
+/** Why the next stock writes in this transaction happen, for the trigger to put in the ledger. */
+export async function setStockContext(client: PoolClient, context: StockContext): Promise<void> {
+  await client.query(
+    `SELECT set_config('kc.stock_reason', $1, true), set_config('kc.stock_order', $2, true),
+            set_config('kc.stock_note', $3, true), set_config('kc.actor', $4, true)`,
+    [context.reason, context.orderId ?? '', context.note ?? '', context.actor ?? ''],
+  )
+}
+
+export type StockAdjustment = { change: number; reason: AdjustmentReason; note?: string }
+
+/**
+ * The owner's "Adjust stock": a delivery in, damaged goods out, a count corrected. Under the
+ * product's row lock, as orders take stock, so the check that stock stays at 0 or more is exact.
+ */
+export async function adjustStock(
+  sku: string,
+  adjustment: StockAdjustment,
+  actor: string,
+): Promise<{ sku: string; inStock: number }> {
+  const pool = (await getShop()).db.pool
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: number; in_stock: string }>(
+      'SELECT id, in_stock FROM products WHERE sku = $1 FOR UPDATE',
+      [sku],
+    )
+    const product = rows[0]
+    if (!product) throw new NotFound(`No product with sku ${sku}.`, { sku })
+    const now = Number(product.in_stock)
+    const after = now + adjustment.change
+    if (after < 0) {
+      throw new Conflict(`Stock of ${sku} cannot go below 0: it has ${now} in stock.`, {
+        sku,
+        available: now,
+      })
+    }
+    await setStockContext(client, { reason: adjustment.reason, note: adjustment.note, actor })
+    await client.query('UPDATE products SET in_stock = $2 WHERE id = $1', [product.id, after])
+    return { sku, inStock: after }
+  })
+}
+
+/** A product's stock now and its latest movements, newest first, each with the stock after it. */
+export async function stockMovements(
+  sku: string,
+  limit: number,
+): Promise<{ sku: string; inStock: number; movements: StockMovementDTO[] }> {
+  const pool = (await getShop()).db.pool
+  const { rows: found } = await pool.query<{ id: number; in_stock: string }>(
+    'SELECT id, in_stock FROM products WHERE sku = $1',
+    [sku],
+  )
+  const product = found[0]
+  if (!product) throw new NotFound(`No product with sku ${sku}.`, { sku })
+  const { rows } = await pool.query<{
+    created_at: Date
+    change: string
+    balance: string
+    reason: StockReason
+    order_id: string | null
+    note: string | null
+    actor: string | null
+  }>(
+    `SELECT * FROM (
+       SELECT id, created_at, change, reason, order_id, note, actor,
+              sum(change) OVER (ORDER BY id) AS balance
+         FROM stock_movements WHERE product_id = $1) m
+      ORDER BY id DESC LIMIT $2`,
+    [product.id, limit],
+  )
+  return {
+    sku,
+    inStock: Number(product.in_stock),
+    movements: rows.map((m) => ({
+      at: m.created_at.toISOString(),
+      change: Number(m.change),
+      balance: Number(m.balance),
+      reason: m.reason,
+      orderId: m.order_id,
+      note: m.note,
+      actor: m.actor,
+    })),
+  }
+}
