@@ -31,6 +31,11 @@ export async function adminFetch(path: string, init: RequestInit = {}): Promise<
   return res
 }
 
+/** Asks whether `key` is the owner's (204) or not, before it is stored. */
+export function checkAdminKey(key: string): Promise<Response> {
+  return fetch('/api/admin/session', { headers: { 'x-admin-key': key }, cache: 'no-store' })
+}
+
 /** The readable part of a failed call's message (the server's `error`, when it sent JSON). */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined

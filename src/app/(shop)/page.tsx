@@ -2,7 +2,7 @@ import { headers } from 'next/headers'
 
 import { Storefront } from '@/components/storefront/storefront'
 import { FIRST_RENDER_COUNT, viewFromParams } from '@/modules/catalogue/catalogue-filter'
-import { looksLikePhone } from '@/modules/orders/phone-hint'
+import { looksLikePhone } from '@/platform/http/phone-hint'
 import { getShop } from '@/cms/payload'
 import { searchProducts } from '@/modules/catalogue/search-repository'
 import { getShopSettings } from '@/modules/settings/settings'
@@ -28,7 +28,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams)
   const view = viewFromParams(params)
   const [settings, page, request] = await Promise.all([
-    getShopSettings(),
+    getShopSettings(await getShop()),
     getShop()
       .then((shop) =>
         searchProducts(shop.db.pool, {

@@ -11,8 +11,8 @@ import {
 } from '@/client/cart/order-again'
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
-import type { ProductDTO } from '@/modules/catalogue/product'
 import { useCart } from './cart-provider'
+import { fetchProductsBySku } from '@/client/shop-api'
 
 function savedText(): string | null {
   try {
@@ -39,12 +39,8 @@ export function OrderAgain() {
   const again = async (order: RecentOrder) => {
     setBusy(order.orderId)
     try {
-      const skus = order.items.map((i) => i.sku).join(',')
-      const res = await fetch(`/api/products?skus=${encodeURIComponent(skus)}`, {
-        cache: 'no-store',
-      })
-      if (!res.ok) throw new Error(String(res.status))
-      const refill = planRefill(order, (await res.json()) as ProductDTO[])
+      const products = await fetchProductsBySku(order.items.map((i) => i.sku))
+      const refill = planRefill(order, products)
       for (const { product, quantity } of refill.lines) addItem(product, quantity)
       const changes = refill.changes.join(' ')
       toast(

@@ -11,6 +11,7 @@ import { formatRand, toCents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
 import { orderSchema } from '@/modules/orders/schemas'
 import { useDeliveryAreas } from './use-delivery-areas'
+import { sendOrder } from '@/client/shop-api'
 
 type Form = {
   customerName: string
@@ -123,18 +124,9 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
     if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() }
     setPending(true)
     try {
-      const res = await fetch('/api/orders', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': attempt.current.key },
-        body,
-      })
-      const answer = (await res.json().catch(() => ({}))) as Partial<OrderDTO> & {
-        error?: string
-        sku?: string
-        available?: number
-      }
-      if (!res.ok) {
-        if (res.status === 409 && answer.sku !== undefined && answer.available !== undefined) {
+      const answer = await sendOrder(body, attempt.current.key)
+      if (!answer.ok) {
+        if (answer.status === 409 && answer.sku !== undefined && answer.available !== undefined) {
           updateQuantity(answer.sku, answer.available)
         }
         toast({
@@ -144,7 +136,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
         })
         return
       }
-      const order = answer as OrderDTO
+      const { order } = answer
       clearCart()
       setForm(EMPTY)
       attempt.current = undefined

@@ -1,8 +1,9 @@
 'use client'
 
 import { useEffect, useState } from 'react'
+import { fetchDeliveryAreas, type DeliveryArea } from '@/client/shop-api'
 
-export type Area = { id: number; name: string; slug: string; fee: number; minOrderValue?: number }
+export type Area = DeliveryArea
 
 /** The delivery areas, fetched when checkout first opens. */
 export function useDeliveryAreas(enabled: boolean) {
@@ -10,11 +11,7 @@ export function useDeliveryAreas(enabled: boolean) {
   useEffect(() => {
     if (!enabled || state.areas) return
     let cancelled = false
-    fetch('/api/delivery-areas', { cache: 'no-store' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error('Failed to fetch delivery areas')
-        return (await res.json()) as Area[]
-      })
+    fetchDeliveryAreas()
       .then((areas) => !cancelled && setState({ areas }))
       .catch(() => !cancelled && setState({ error: 'Failed to fetch delivery areas' }))
     return () => {

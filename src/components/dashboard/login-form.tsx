@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react'
 
 import { useToast } from '@/components/ui/toast'
+import { checkAdminKey } from '@/client/admin-api'
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (key: string) => void }) {
   const toast = useToast()
@@ -23,10 +24,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (key: string) => void })
     setVerifying(true)
     try {
       // 204 means the key is good; the answer carries no data.
-      const res = await fetch('/api/admin/session', {
-        headers: { 'x-admin-key': key },
-        cache: 'no-store',
-      })
+      const res = await checkAdminKey(key)
       if (res.status === 429) {
         const minutes = Math.max(1, Math.ceil(Number(res.headers.get('retry-after') ?? 60) / 60))
         toast({

@@ -12,6 +12,7 @@ import {
 } from '@/modules/catalogue/catalogue-filter'
 import type { Category } from '@/modules/catalogue/categories'
 import type { ProductDTO } from '@/modules/catalogue/product'
+import { fetchProducts } from '@/client/shop-api'
 
 /** The server's largest page (MAX_PRODUCT_PAGE); a refresh of a long scroll asks for no more. */
 const LARGEST_PAGE = 1000
@@ -22,18 +23,8 @@ type Loaded = { view: CatalogueView; products: ProductDTO[]; total: number }
 
 type Props = { view: CatalogueView; products?: ProductDTO[]; total: number }
 
-type Fetched = { products: ProductDTO[]; total: number }
-
-async function fetchSlice(
-  view: CatalogueView,
-  offset: number,
-  limit: number,
-  signal: AbortSignal,
-): Promise<Fetched> {
-  const res = await fetch(productsApiUrl(view, offset, limit), { cache: 'no-store', signal })
-  if (!res.ok) throw new Error('Failed to fetch products')
-  const products = (await res.json()) as ProductDTO[]
-  return { products, total: Number(res.headers.get('x-total-count') ?? products.length) }
+function fetchSlice(view: CatalogueView, offset: number, limit: number, signal: AbortSignal) {
+  return fetchProducts(productsApiUrl(view, offset, limit), signal)
 }
 
 /** History entries this page pushed for a search, so that typing replaces rather than piles up. */

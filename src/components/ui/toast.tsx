@@ -4,8 +4,9 @@ import dynamic from 'next/dynamic'
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 
 import { whenIdle } from '@/client/next-task'
+import type { ToastMessage } from './toast-message'
 
-export type ToastMessage = { title: string; description?: string; variant?: 'error' | 'success' }
+export type { ToastMessage }
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined)
 

@@ -2,7 +2,7 @@
 
 import * as Toast from '@radix-ui/react-toast'
 
-import type { ToastMessage } from './toast'
+import type { ToastMessage } from './toast-message'
 
 /** Radix's toast: one at a time, 5000 ms, swipe right past 50 px, F8 focuses the region. */
 export default function Toaster({

@@ -1,9 +1,9 @@
+import type { Payload } from 'payload'
 import { Conflict } from '@/shared/errors'
 import { fromCents, toCents, toDecimalText } from '@/shared/money'
 import type { DeliveryAreaInput } from '@/modules/areas/schemas'
 import { slugify } from '@/shared/slug'
 import { deliveryAreasCache, encodeJson, type CachedAreas } from '@/platform/cache/caches'
-import { getShop } from '@/cms/payload'
 import { inTransaction } from '@/platform/db/transaction'
 
 export type DeliveryAreaDTO = {
@@ -16,8 +16,7 @@ export type DeliveryAreaDTO = {
 }
 
 /** Every delivery area, sorted by name. Public: Payload is the authority for this read. */
-export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
-  const payload = await getShop()
+export async function listDeliveryAreas(payload: Payload): Promise<DeliveryAreaDTO[]> {
   const { docs } = await payload.find({
     collection: 'delivery-areas',
     pagination: false,
@@ -33,13 +32,18 @@ export async function listDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
   }))
 }
 
-export function deliveryAreasJson(): Promise<CachedAreas> {
-  return deliveryAreasCache.get(async () => ({ body: encodeJson(await listDeliveryAreas()) }))
+export function deliveryAreasJson(payload: Payload): Promise<CachedAreas> {
+  return deliveryAreasCache.get(async () => ({
+    body: encodeJson(await listDeliveryAreas(payload)),
+  }))
 }
 
 /** Owner writes; the caller has passed requireAdmin. Raw SQL so the list swap is one transaction. */
-export async function createDeliveryArea(input: DeliveryAreaInput): Promise<DeliveryAreaDTO> {
-  const pool = (await getShop()).db.pool
+export async function createDeliveryArea(
+  payload: Payload,
+  input: DeliveryAreaInput,
+): Promise<DeliveryAreaDTO> {
+  const pool = payload.db.pool
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO delivery_areas (name, slug, fee) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING RETURNING id`,
@@ -55,8 +59,11 @@ export async function createDeliveryArea(input: DeliveryAreaInput): Promise<Deli
  * Replaces the whole list: areas are matched by slug (kept, renamed or re-priced), new ones added
  * and the rest removed, all in one transaction. Orders keep the area they were placed with.
  */
-export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<DeliveryAreaDTO[]> {
-  const pool = (await getShop()).db.pool
+export async function replaceDeliveryAreas(
+  payload: Payload,
+  areas: DeliveryAreaInput[],
+): Promise<DeliveryAreaDTO[]> {
+  const pool = payload.db.pool
   const slugs = areas.map((a) => slugify(a.name))
   // New and kept areas first, then the rest go: the list is never empty, even for a moment.
   await inTransaction(pool, async (client) => {
@@ -73,5 +80,5 @@ export async function replaceDeliveryAreas(areas: DeliveryAreaInput[]): Promise<
     )
     await client.query('DELETE FROM delivery_areas WHERE NOT (slug = ANY($1::varchar[]))', [slugs])
   })
-  return listDeliveryAreas()
+  return listDeliveryAreas(payload)
 }

@@ -1,8 +1,8 @@
+import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { env } from '@/env'
 import { TooManyRequests, Unauthorized } from '@/shared/errors'
-import { getShop } from '@/cms/payload'
 import { clientOf } from '@/platform/http/request-context'
 import { inTransaction } from '@/platform/db/transaction'
 import { hashToken, sameHash } from './token-hash'
@@ -23,8 +23,8 @@ const CLIENT_LOCK_SPACE = 4020502
  * Each check runs under a lock on its client, so that however many guesses one client sends at
  * once, only MAX_FAILURES of them are ever compared with a real key before the 429s begin.
  */
-export async function requireAdmin(request: Request): Promise<string> {
-  const actor = await checkAdminKey(clientOf(request), request.headers.get('x-admin-key'))
+export async function requireAdmin(shop: Payload, request: Request): Promise<string> {
+  const actor = await checkAdminKey(shop, clientOf(request), request.headers.get('x-admin-key'))
   actors.set(request, actor)
   return actor
 }
@@ -42,9 +42,13 @@ export function adminActor(request: Request): string {
  * The check itself, for a key that arrives some other way (the /cms/setup form). Answers who the
  * key belongs to: "owner" for ADMIN_TOKEN, or the label of the token issued in /cms.
  */
-export async function checkAdminKey(client: string, rawKey: string | null): Promise<string> {
+export async function checkAdminKey(
+  shop: Payload,
+  client: string,
+  rawKey: string | null,
+): Promise<string> {
   const key = rawKey?.trim()
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   type Outcome = { valid: true; actor: string } | { valid: false; retryAfter?: number }
   const outcome = await inTransaction(pool, async (db): Promise<Outcome> => {
     await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLIENT_LOCK_SPACE, client])
@@ -117,14 +121,4 @@ async function keyOwner(db: PoolClient, key: string): Promise<string | null> {
   if (token.stale)
     await db.query('UPDATE admin_tokens SET last_used_at = now() WHERE id = $1', [token.id])
   return token.label
-}
-
-/** Wraps an admin handler: the key is checked before anything else is read. */
-export function adminOnly<A extends unknown[]>(
-  fn: (request: Request, ...rest: A) => Promise<Response>,
-): (request: Request, ...rest: A) => Promise<Response> {
-  return async (request, ...rest) => {
-    await requireAdmin(request)
-    return fn(request, ...rest)
-  }
 }

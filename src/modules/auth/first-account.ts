@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { requireEnv } from '@/env'
@@ -19,11 +20,11 @@ export function firstAccountPass(): string {
  * the owner token: the setup cookie, or the token itself in `x-admin-key` (scripts). A wrong key
  * counts as a failed admin key, so this cannot be used to guess one either.
  */
-export async function holdsOwnerProof(request: Request): Promise<boolean> {
+export async function holdsOwnerProof(shop: Payload, request: Request): Promise<boolean> {
   const cookie = cookieValue(request.headers.get('cookie'), FIRST_ACCOUNT_COOKIE)
   if (cookie && sameText(cookie, firstAccountPass())) return true
   if (!request.headers.get('x-admin-key')) return false
-  await requireAdmin(request)
+  await requireAdmin(shop, request)
   return true
 }
 

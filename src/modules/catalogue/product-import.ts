@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import { BadInput } from '@/shared/errors'
 import { readProductsCsv, type CsvRecord } from '@/modules/catalogue/csv'
 import { parsePriceBreaks, PRICE_BREAKS_CELL_HINT } from '@/modules/pricing/price-breaks-text'
@@ -7,7 +8,6 @@ import type { Pool, PoolClient } from 'pg'
 
 import { settleSearchIndexes } from './search-repository'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
-import { getShop } from '@/cms/payload'
 import { setStockContext } from '@/modules/stock/repository'
 import { inTransaction } from '@/platform/db/transaction'
 import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from '@/platform/db/tables'
@@ -27,6 +27,7 @@ export type ImportResult = { message: string; created: number; updated: number; 
  * The caller has passed requireAdmin.
  */
 export async function importProducts(
+  shop: Payload,
   input: { csvData: string },
   dryRun: boolean,
   actor: string,
@@ -79,7 +80,7 @@ export async function importProducts(
   if (!parsed.ok) throw new BadInput(parsed.error, { field: 'csvData' })
   if (parsed.rows === 0) throw new BadInput('The CSV has no product rows.', { field: 'csvData' })
 
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   const images = await resolveImages(pool, rows, errors)
   if (errors.length) {
     const lines = new Set(errors.map((e) => e.line)).size

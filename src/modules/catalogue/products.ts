@@ -4,10 +4,9 @@ import { Conflict, NotFound } from '@/shared/errors'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import type { ProductCreateInput, ProductUpdateInput } from '@/modules/catalogue/schemas'
 import type { Product } from '@/payload-types'
-import type { StockWrite } from '@/cms/collections/Products/hooks/guard-stock'
+import type { StockWrite } from '@/modules/stock/reasons'
 import { toProductDTO } from './search-repository'
 import { storeProductImage } from '@/platform/edge/images'
-import { getShop } from '@/cms/payload'
 
 /*
  * Owner operations on products. Every caller has passed requireAdmin, so these use the Local API
@@ -16,16 +15,16 @@ import { getShop } from '@/cms/payload'
  * feed's triggers tell every process of the write.
  */
 
-export async function getProduct(sku: string): Promise<ProductDTO> {
-  return toProductDTO(await findBySku(await getShop(), sku))
+export async function getProduct(payload: Payload, sku: string): Promise<ProductDTO> {
+  return toProductDTO(await findBySku(payload, sku))
 }
 
 export async function createProduct(
+  payload: Payload,
   input: ProductCreateInput,
   actor: string,
   image?: Uint8Array,
 ): Promise<ProductDTO> {
-  const payload = await getShop()
   if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
   const imageId = image ? await storeProductImage(payload, image, input.sku, input.name) : undefined
   try {
@@ -55,11 +54,11 @@ export async function createProduct(
  * with the stock now. The check and the write happen under the row's lock (hooks/guard-stock).
  */
 export async function updateProduct(
+  payload: Payload,
   sku: string,
   { inStock, expectedInStock, ...content }: ProductUpdateInput,
   actor: string,
 ): Promise<ProductDTO> {
-  const payload = await getShop()
   const current = await findBySku(payload, sku)
   const stockWrite: StockWrite | undefined =
     inStock === undefined ? undefined : { expected: expectedInStock }
@@ -75,8 +74,7 @@ export async function updateProduct(
 }
 
 /** Orders keep their own snapshot of the lines, so deleting a product changes no order. */
-export async function deleteProduct(sku: string): Promise<void> {
-  const payload = await getShop()
+export async function deleteProduct(payload: Payload, sku: string): Promise<void> {
   const current = await findBySku(payload, sku)
   await payload.delete({ collection: 'products', id: current.id, overrideAccess: true })
 }

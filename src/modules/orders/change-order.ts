@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { Conflict, NotFound } from '@/shared/errors'
@@ -6,7 +7,6 @@ import { formatRand, toCents, toDecimalText } from '@/shared/money'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import { loadAdminOrder } from './repository'
-import { getShop } from '@/cms/payload'
 import { setStockContext } from '@/modules/stock/repository'
 import { inTransaction } from '@/platform/db/transaction'
 import { ORDER_LINE_PARENT, ORDER_LINES } from '@/platform/db/tables'
@@ -21,11 +21,12 @@ type Event = Pick<OrderEventDTO, 'kind' | 'message'>
  * kept in the order's history with who made it.
  */
 export async function changeOrder(
+  shop: Payload,
   orderId: string,
   change: OrderChange,
   actor: string,
 ): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{
       id: number

@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import type { Pool, PoolClient, QueryResult } from 'pg'
 
 import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
@@ -6,7 +7,6 @@ import type { FulfilmentStatus } from '@/modules/orders/fulfilment'
 import { fromCents, toCents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFilter } from '@/modules/orders/filter-schema'
-import { getShop } from '@/cms/payload'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
 
 type OrderRow = {
@@ -171,9 +171,10 @@ function filterParams(filter: OrderFilter): unknown[] {
  * their lines read.
  */
 export async function listOrders(
+  shop: Payload,
   filter: OrderFilter,
 ): Promise<{ orders: AdminOrderDTO[]; total: number }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   const params = filterParams(filter)
   const [page, count] = await Promise.all([
     pool.query<OrderRow>(
@@ -198,6 +199,7 @@ const EXPORT_BATCH = 500
  * last order of the one before on the (created_at, id) index, so no connection is held between.
  */
 export async function* filteredOrders(
+  shop: Payload,
   pool: Pool,
   filter: OrderFilter,
 ): AsyncGenerator<AdminOrderDTO[]> {
@@ -235,8 +237,8 @@ export type OrderFigures = {
  * matching order: the browser never needs the orders themselves for them. A cancelled order is
  * counted but earns nothing.
  */
-export async function orderFigures(filter: OrderFilter): Promise<OrderFigures> {
-  const pool = (await getShop()).db.pool
+export async function orderFigures(shop: Payload, filter: OrderFilter): Promise<OrderFigures> {
+  const pool = shop.db.pool
   const params = filterParams(filter)
   const open = `o.status <> 'cancelled' AND NOT o.paid`
   const [sums, days] = await Promise.all([
@@ -268,9 +270,10 @@ export async function orderFigures(filter: OrderFilter): Promise<OrderFigures> {
 }
 
 export async function getOrder(
+  shop: Payload,
   orderId: string,
 ): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   const order = await loadAdminOrder(pool, { orderId })
   if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
   return order
@@ -281,9 +284,10 @@ export async function getOrder(
  * short range of the created_at index. Without `since`, the newest order's time alone.
  */
 export async function ordersSince(
+  shop: Payload,
   since: Date | undefined,
 ): Promise<{ count: number; latest: string | null }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   const { rows } = await pool.query<{ count: number; latest: Date | null }>(
     since
       ? 'SELECT count(*)::int AS count, max(created_at) AS latest FROM orders WHERE created_at > $1'

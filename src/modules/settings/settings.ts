@@ -1,6 +1,7 @@
+import type { Payload } from 'payload'
+
+import { topicCache } from '@/platform/cache/caches'
 import { toCents, type Cents } from '@/shared/money'
-import { settingsCache } from '@/platform/cache/caches'
-import { getShop } from '@/cms/payload'
 
 export type ShopSettingsDTO = {
   shopName: string
@@ -16,13 +17,15 @@ export type ShopSettingsDTO = {
   vatRate: number
 }
 
+/** The shop's name, tagline and thresholds that every storefront page reads. */
+const settingsCache = topicCache<ShopSettingsDTO>('settings', 'settings')
+
 /** Read on every storefront page: kept until the change feed announces a settings write. */
-export function getShopSettings(): Promise<ShopSettingsDTO> {
-  return settingsCache.get(loadShopSettings)
+export function getShopSettings(payload: Payload): Promise<ShopSettingsDTO> {
+  return settingsCache.get(() => loadShopSettings(payload))
 }
 
-async function loadShopSettings(): Promise<ShopSettingsDTO> {
-  const payload = await getShop()
+async function loadShopSettings(payload: Payload): Promise<ShopSettingsDTO> {
   const s = await payload.findGlobal({ slug: 'shop-settings', overrideAccess: true })
   return {
     shopName: s.shopName,

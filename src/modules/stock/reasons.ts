@@ -39,3 +39,9 @@ export type StockMovementDTO = {
   note: string | null
   actor: string | null
 }
+
+/**
+ * An edit that sets a product's stock (the request context's `stockWrite`): with `expected`, only
+ * if the stock is still what the editor saw.
+ */
+export type StockWrite = { expected?: number }

@@ -1,8 +1,8 @@
+import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { Conflict, NotFound } from '@/shared/errors'
 import type { AdjustmentReason, StockMovementDTO, StockReason } from '@/modules/stock/reasons'
-import { getShop } from '@/cms/payload'
 import { inTransaction } from '@/platform/db/transaction'
 
 /*
@@ -37,11 +37,12 @@ export type StockAdjustment = { change: number; reason: AdjustmentReason; note?:
  * product's row lock, as orders take stock, so the check that stock stays at 0 or more is exact.
  */
 export async function adjustStock(
+  shop: Payload,
   sku: string,
   adjustment: StockAdjustment,
   actor: string,
 ): Promise<{ sku: string; inStock: number }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number; in_stock: string }>(
       'SELECT id, in_stock FROM products WHERE sku = $1 FOR UPDATE',
@@ -65,10 +66,11 @@ export async function adjustStock(
 
 /** A product's stock now and its latest movements, newest first, each with the stock after it. */
 export async function stockMovements(
+  shop: Payload,
   sku: string,
   limit: number,
 ): Promise<{ sku: string; inStock: number; movements: StockMovementDTO[] }> {
-  const pool = (await getShop()).db.pool
+  const pool = shop.db.pool
   const { rows: found } = await pool.query<{ id: number; in_stock: string }>(
     'SELECT id, in_stock FROM products WHERE sku = $1',
     [sku],

@@ -1,13 +1,11 @@
 import { feedIsLive, onChange, type Topic } from '@/platform/db/change-feed'
 import { InvalidatingCache } from './invalidating-cache'
 import { Microcache } from './microcache'
-import type { ShopSettingsDTO } from '@/modules/settings/settings'
 
 export type CachedAreas = { body: Uint8Array<ArrayBuffer> }
 
 type Caches = {
   areas: InvalidatingCache<CachedAreas>
-  settings: InvalidatingCache<ShopSettingsDTO>
   counts: Microcache<number>
   pages: Microcache<number[]>
 }
@@ -18,7 +16,10 @@ const COUNTED_SEARCHES = 5000
 /** Product ids held for pages of searches in all: about 1 MB, some 4,000 pages of 24. */
 const PAGED_IDS = 100_000
 
-const globalForCaches = globalThis as unknown as { __kcCaches?: Caches }
+const globalForCaches = globalThis as unknown as {
+  __kcCaches?: Caches
+  __kcTopicCaches?: Map<string, InvalidatingCache<unknown>>
+}
 
 /**
  * What each process keeps: only small content that changes rarely, and for a search how many
@@ -30,7 +31,6 @@ const globalForCaches = globalThis as unknown as { __kcCaches?: Caches }
 const caches = (globalForCaches.__kcCaches ??= (() => {
   const made: Caches = {
     areas: new InvalidatingCache<CachedAreas>(feedIsLive),
-    settings: new InvalidatingCache<ShopSettingsDTO>(feedIsLive),
     counts: new Microcache<number>(
       {
         freshMs: Infinity,
@@ -52,7 +52,6 @@ const caches = (globalForCaches.__kcCaches ??= (() => {
   }
   const byTopic: Partial<Record<Topic, { invalidate(): void }[]>> = {
     areas: [made.areas],
-    settings: [made.settings],
     products: [made.counts, made.pages],
   }
   onChange((topic) => {
@@ -65,8 +64,23 @@ const caches = (globalForCaches.__kcCaches ??= (() => {
 /** GET /api/delivery-areas, as the bytes it sends. */
 export const deliveryAreasCache = caches.areas
 
-/** The shop's name, tagline and thresholds that every storefront page reads. */
-export const settingsCache = caches.settings
+/**
+ * One value kept until the change feed announces a write to `topic` (and not used while the
+ * feed is down): one per process under `name`, however many bundles import it.
+ */
+export function topicCache<T>(name: string, topic: Topic): InvalidatingCache<T> {
+  const registry = (globalForCaches.__kcTopicCaches ??= new Map())
+  let cache = registry.get(name)
+  if (!cache) {
+    const made = new InvalidatingCache<unknown>(feedIsLive)
+    onChange((changed) => {
+      if (changed === topic || changed === 'all') made.invalidate()
+    })
+    registry.set(name, made)
+    cache = made
+  }
+  return cache as InvalidatingCache<T>
+}
 
 /** How many products match a search and category, by `JSON.stringify([pattern, category])`. */
 export const matchCountCache = caches.counts

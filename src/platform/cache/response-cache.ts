@@ -3,7 +3,7 @@ import type http from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
-import { looksLikePhone } from '@/modules/orders/phone-hint'
+import { looksLikePhone } from '@/platform/http/phone-hint'
 import { announceHere, feedIsLive, onChange } from '@/platform/db/change-feed'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
 import { Microcache } from './microcache'

@@ -26,9 +26,13 @@ export const GET = handle(async (request: Request) => {
   }
   // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
   // the owner's dashboard asks for them, not the public.
-  if (stock) await requireAdmin(request)
+  if (stock) await requireAdmin(await getShop(), request)
   const stockBelow =
-    stock === 'low' ? (await getShopSettings()).lowStockThreshold : stock === 'out' ? 1 : undefined
+    stock === 'low'
+      ? (await getShopSettings(await getShop())).lowStockThreshold
+      : stock === 'out'
+        ? 1
+        : undefined
   const { products, total } = await searchProducts(pool, { ...parsed.data, stockBelow })
   return json(products, { headers: { 'x-total-count': String(total) } })
 })

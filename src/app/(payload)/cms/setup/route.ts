@@ -25,7 +25,7 @@ export const POST = handle(async (request: Request) => {
   if (await hasStaff()) return redirect('/cms/login')
   const form = new URLSearchParams(new TextDecoder().decode(await readBytes(request, 4_000)))
   try {
-    await checkAdminKey(clientOf(request), form.get('token'))
+    await checkAdminKey(await getShop(), clientOf(request), form.get('token'))
   } catch (error) {
     if (!(error instanceof Unauthorized || error instanceof TooManyRequests)) throw error
     return page(error.status, error.status === 429 ? error.message : 'That is not the owner token.')

@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { sku } = await params
   const [product, settings, origin] = await Promise.all([
     loadProduct(sku),
-    getShopSettings(),
+    getShopSettings(await getShop()),
     publicOrigin(),
   ])
   if (!product) return { title: { absolute: 'Page Not Found' } }
@@ -74,7 +74,7 @@ export default async function ProductRoute({ params }: Props) {
   const { sku } = await params
   const [product, settings, origin] = await Promise.all([
     loadProduct(sku),
-    getShopSettings(),
+    getShopSettings(await getShop()),
     publicOrigin(),
   ])
   if (!product) notFound()

@@ -1,16 +1,17 @@
 import { deliveryAreaListSchema, deliveryAreaSchema } from '@/modules/areas/schemas'
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { readJson } from '@/platform/http/body'
 import { createDeliveryArea, replaceDeliveryAreas } from '@/modules/areas/delivery-areas'
 import { handle, json } from '@/platform/http/http'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
 export const POST = handle(
   adminOnly(async (request: Request) => {
     const area = parseWith(deliveryAreaSchema, await readJson(request))
-    return json(await createDeliveryArea(area), { status: 201 })
+    return json(await createDeliveryArea(await getShop(), area), { status: 201 })
   }),
 )
 
@@ -18,6 +19,6 @@ export const POST = handle(
 export const PUT = handle(
   adminOnly(async (request: Request) => {
     const { areas } = parseWith(deliveryAreaListSchema, await readJson(request))
-    return json(await replaceDeliveryAreas(areas))
+    return json(await replaceDeliveryAreas(await getShop(), areas))
   }),
 )

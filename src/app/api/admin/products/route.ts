@@ -1,11 +1,13 @@
 import { BadInput } from '@/shared/errors'
 import { productCreateSchema } from '@/modules/catalogue/schemas'
-import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
+import { adminActor } from '@/modules/auth/admin-auth'
 import { parseJsonText, readBytes, readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
 import { MAX_IMAGE_BYTES } from '@/platform/edge/images'
 import { createProduct } from '@/modules/catalogue/products'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -16,6 +18,7 @@ export const POST = handle(
     if (!type.toLowerCase().startsWith('multipart/form-data')) {
       return json(
         await createProduct(
+          await getShop(),
           parseWith(productCreateSchema, await readJson(request)),
           adminActor(request),
         ),
@@ -41,6 +44,8 @@ export const POST = handle(
       image instanceof Blob && image.size > 0
         ? new Uint8Array(await image.arrayBuffer())
         : undefined
-    return json(await createProduct(input, adminActor(request), imageBytes), { status: 201 })
+    return json(await createProduct(await getShop(), input, adminActor(request), imageBytes), {
+      status: 201,
+    })
   }),
 )

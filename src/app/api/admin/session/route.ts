@@ -1,4 +1,4 @@
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { handle } from '@/platform/http/http'
 
 export const dynamic = 'force-dynamic'

@@ -6,14 +6,13 @@ import {
 } from 'payload'
 
 import { MAX_STOCK } from '@/shared/fields'
-import { ADJUSTMENT_REASONS, type AdjustmentReason } from '@/modules/stock/reasons'
+import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockWrite } from '@/modules/stock/reasons'
 import { inRequestTransaction, requestSql } from '@/cms/collections/shared/request-sql'
 
 /**
  * A product update that sets the stock (the request context's `stockWrite`): to the `inStock`
  * it sends, and only if the stock still is `expected`, the stock the editor saw, when given.
  */
-export type StockWrite = { expected?: number }
 
 /**
  * Whether an update through Payload (REST, GraphQL, the panel) sets the stock, read from what

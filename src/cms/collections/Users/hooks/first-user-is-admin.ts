@@ -19,7 +19,7 @@ export const firstUserIsAdmin: CollectionBeforeChangeHook = async ({ data, opera
   if (req.payloadAPI !== 'local') {
     let allowed = false
     try {
-      allowed = await holdsOwnerProof(req as unknown as Request)
+      allowed = await holdsOwnerProof(req.payload, req as unknown as Request)
     } catch (error) {
       if (error instanceof AppError && error.status === 429) throw payloadError(error.message, 429)
       if (!(error instanceof AppError)) throw error

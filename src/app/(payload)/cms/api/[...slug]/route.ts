@@ -9,7 +9,7 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
-import { guardCms } from '@/platform/http/cms-guard'
+import { guardCms } from '@/cms/guard'
 
 export const GET = guardCms(REST_GET(config))
 export const POST = guardCms(REST_POST(config))

@@ -1,7 +1,7 @@
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
-import { guardCms } from '@/platform/http/cms-guard'
+import { guardCms } from '@/cms/guard'
 
 export const POST = guardCms(GRAPHQL_POST(config))
 export const OPTIONS = REST_OPTIONS(config)

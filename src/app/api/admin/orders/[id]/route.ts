@@ -1,10 +1,12 @@
 import { orderChangeSchema } from '@/modules/orders/change-schema'
-import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
+import { adminActor } from '@/modules/auth/admin-auth'
 import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
 import { changeOrder } from '@/modules/orders/change-order'
 import { getOrder } from '@/modules/orders/repository'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -14,7 +16,7 @@ type Context = { params: Promise<{ id: string }> }
 export const GET = handle(
   adminOnly(async (_request: Request, { params }: Context) => {
     const { id } = await params
-    return json(await getOrder(id))
+    return json(await getOrder(await getShop(), id))
   }),
 )
 
@@ -23,6 +25,6 @@ export const PATCH = handle(
   adminOnly(async (request: Request, { params }: Context) => {
     const { id } = await params
     const change = parseWith(orderChangeSchema, await readJson(request))
-    return json(await changeOrder(id, change, adminActor(request)))
+    return json(await changeOrder(await getShop(), id, change, adminActor(request)))
   }),
 )

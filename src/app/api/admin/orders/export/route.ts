@@ -1,7 +1,7 @@
 import { shopDay } from '@/shared/dates'
 import { ORDER_CSV_HEADER_LINE, orderCsvLines } from '@/modules/orders/order-csv'
 import { orderFilterSchema } from '@/modules/orders/filter-schema'
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { handle } from '@/platform/http/http'
 import { filteredOrders } from '@/modules/orders/repository'
 import { getShop } from '@/cms/payload'
@@ -18,7 +18,8 @@ export const GET = handle(
     const pool = (await getShop()).db.pool
     async function* chunks() {
       yield ORDER_CSV_HEADER_LINE
-      for await (const batch of filteredOrders(pool, filter)) yield orderCsvLines(batch)
+      for await (const batch of filteredOrders(await getShop(), pool, filter))
+        yield orderCsvLines(batch)
     }
     return streamedResponse(chunks(), {
       'content-type': 'text/csv; charset=utf-8',

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { handle, json } from '@/platform/http/http'
 import { ordersSince } from '@/modules/orders/repository'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -22,6 +23,6 @@ export const GET = handle(
   adminOnly(async (request: Request) => {
     const query = Object.fromEntries(new URL(request.url).searchParams)
     const { since } = parseWith(sinceSchema, query)
-    return json(await ordersSince(since ? new Date(since) : undefined))
+    return json(await ordersSince(await getShop(), since ? new Date(since) : undefined))
   }),
 )

@@ -1,8 +1,9 @@
 import { orderFilterSchema } from '@/modules/orders/filter-schema'
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { handle, json } from '@/platform/http/http'
 import { orderFigures } from '@/modules/orders/repository'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -10,6 +11,6 @@ export const dynamic = 'force-dynamic'
 export const GET = handle(
   adminOnly(async (request: Request) => {
     const query = Object.fromEntries(new URL(request.url).searchParams)
-    return json(await orderFigures(parseWith(orderFilterSchema, query)))
+    return json(await orderFigures(await getShop(), parseWith(orderFilterSchema, query)))
   }),
 )

@@ -1,6 +1,6 @@
 import { CSV_HEADER_LINE, csvLines } from '@/modules/catalogue/csv'
 import { shopDay } from '@/shared/dates'
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { allProducts } from '@/modules/catalogue/search-repository'
 import { handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'

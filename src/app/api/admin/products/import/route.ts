@@ -1,11 +1,13 @@
 import { z } from 'zod'
 
 import { PayloadTooLarge } from '@/shared/errors'
-import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
+import { adminActor } from '@/modules/auth/admin-auth'
 import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
 import { importProducts } from '@/modules/catalogue/product-import'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -24,6 +26,6 @@ export const POST = handle(
   adminOnly(async (request: Request) => {
     const body = parseWith(importSchema, await readJson(request, MAX_BODY_BYTES))
     if (body.csvData.length > MAX_CSV_BYTES) throw new PayloadTooLarge(MAX_CSV_BYTES)
-    return json(await importProducts(body, body.dryRun, adminActor(request)))
+    return json(await importProducts(await getShop(), body, body.dryRun, adminActor(request)))
   }),
 )

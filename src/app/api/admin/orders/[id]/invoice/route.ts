@@ -1,8 +1,9 @@
 import { invoiceHtml, invoiceOf } from '@/modules/orders/invoice'
-import { adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
 import { handle } from '@/platform/http/http'
 import { getOrder } from '@/modules/orders/repository'
 import { getShopSettings } from '@/modules/settings/settings'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -12,7 +13,10 @@ type Context = { params: Promise<{ id: string }> }
 export const GET = handle(
   adminOnly(async (_request: Request, { params }: Context) => {
     const { id } = await params
-    const [order, settings] = await Promise.all([getOrder(id), getShopSettings()])
+    const [order, settings] = await Promise.all([
+      getOrder(await getShop(), id),
+      getShopSettings(await getShop()),
+    ])
     const html = invoiceHtml(invoiceOf(order, settings))
     return new Response(html, {
       headers: {

@@ -1,9 +1,11 @@
 import { stockAdjustmentSchema, stockQuerySchema } from '@/modules/stock/schemas'
-import { adminActor, adminOnly } from '@/modules/auth/admin-auth'
+import { adminOnly } from '@/app/_server/admin-only'
+import { adminActor } from '@/modules/auth/admin-auth'
 import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
 import { adjustStock, stockMovements } from '@/modules/stock/repository'
 import { parseWith } from '@/platform/http/validation'
+import { getShop } from '@/cms/payload'
 
 export const dynamic = 'force-dynamic'
 
@@ -15,7 +17,7 @@ export const GET = handle(
     const { sku } = await params
     const query = Object.fromEntries(new URL(request.url).searchParams)
     const { limit } = parseWith(stockQuerySchema, query)
-    return json(await stockMovements(sku, limit))
+    return json(await stockMovements(await getShop(), sku, limit))
   }),
 )
 
@@ -24,8 +26,8 @@ export const POST = handle(
   adminOnly(async (request: Request, { params }: Context) => {
     const { sku } = await params
     const adjustment = parseWith(stockAdjustmentSchema, await readJson(request))
-    await adjustStock(sku, adjustment, adminActor(request))
-    const { inStock, movements } = await stockMovements(sku, 1)
+    await adjustStock(await getShop(), sku, adjustment, adminActor(request))
+    const { inStock, movements } = await stockMovements(await getShop(), sku, 1)
     return json({ sku, inStock, movement: movements[0] }, { status: 201 })
   }),
 )

@@ -1,6 +1,6 @@
 import { BadInput } from '@/shared/errors'
-import { assertStorableText, MAX_NESTING, parseJsonText, readBytes } from './body'
-import { databaseUnavailableResponse, errorResponse, json } from './http'
+import { assertStorableText, MAX_NESTING, parseJsonText, readBytes } from '@/platform/http/body'
+import { databaseUnavailableResponse, errorResponse, json } from '@/platform/http/http'
 import { MAX_IMAGE_BYTES, withImageWork } from '@/platform/edge/images'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { databaseReachable } from '@/cms/payload'

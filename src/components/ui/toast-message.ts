@@ -1,0 +1,2 @@
+/** What a toast says; `variant` colours it. */
+export type ToastMessage = { title: string; description?: string; variant?: 'error' | 'success' }
