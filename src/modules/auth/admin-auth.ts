@@ -5,6 +5,7 @@ import { env } from '@/env'
 import { TooManyRequests, Unauthorized } from '@/shared/errors'
 import { clientOf } from '@/platform/http/request-context'
 import { inTransaction } from '@/platform/db/transaction'
+import { issuedTokenLabel, lockClientFailures, recordFailure } from './repository'
 import { hashToken, sameHash } from './token-hash'
 
 export const MAX_FAILURES = 10
@@ -51,74 +52,23 @@ export async function checkAdminKey(
   const pool = shop.db.pool
   type Outcome = { valid: true; actor: string } | { valid: false; retryAfter?: number }
   const outcome = await inTransaction(pool, async (db): Promise<Outcome> => {
-    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLIENT_LOCK_SPACE, client])
-    const { rows } = await db.query<{ failures: number; retry_after: number }>(
-      `SELECT failures,
-              ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after
-         FROM admin_auth_failures
-        WHERE client = $1 AND window_start > now() - make_interval(secs => $2)`,
-      [client, FAILURE_WINDOW_SECONDS],
-    )
-    const current = rows[0]
+    const current = await lockClientFailures(db, client, CLIENT_LOCK_SPACE, FAILURE_WINDOW_SECONDS)
     if (current && current.failures >= MAX_FAILURES) {
-      return { valid: false, retryAfter: Math.max(1, current.retry_after) }
+      return { valid: false, retryAfter: Math.max(1, current.retryAfter) }
     }
     const actor = key ? await keyOwner(db, key) : null
     if (actor !== null) return { valid: true, actor }
     // Committed with the transaction: the failure counts even though the request is refused.
-    await recordFailure(db, client)
+    await recordFailure(db, client, FAILURE_WINDOW_SECONDS, MAX_FAILURE_ROWS)
     return { valid: false }
   })
   if (outcome.valid) return outcome.actor
   throw outcome.retryAfter ? new TooManyRequests(outcome.retryAfter) : new Unauthorized()
 }
 
-/**
- * One more failure for `client` (a new window when its last one ended), then the sweep: every
- * client's ended windows, and the oldest rows past MAX_FAILURE_ROWS. Rows another request holds
- * are skipped, not waited for, so that two sweeps never wait on each other.
- */
-async function recordFailure(db: PoolClient, client: string): Promise<void> {
-  const { rows } = await db.query<{ created: boolean }>(
-    `INSERT INTO admin_auth_failures AS f (client, failures, window_start) VALUES ($1, 1, now())
-     ON CONFLICT (client) DO UPDATE SET
-       failures = CASE WHEN f.window_start <= now() - make_interval(secs => $2) THEN 1
-                       ELSE f.failures + 1 END,
-       window_start = CASE WHEN f.window_start <= now() - make_interval(secs => $2) THEN now()
-                           ELSE f.window_start END
-     RETURNING (xmax = 0) AS created`,
-    [client, FAILURE_WINDOW_SECONDS],
-  )
-  await db.query(
-    `DELETE FROM admin_auth_failures WHERE client IN (
-       SELECT client FROM admin_auth_failures
-        WHERE window_start <= now() - make_interval(secs => $1)
-        FOR UPDATE SKIP LOCKED)`,
-    [FAILURE_WINDOW_SECONDS],
-  )
-  if (rows[0]?.created) {
-    await db.query(
-      `DELETE FROM admin_auth_failures WHERE client IN (
-         SELECT client FROM admin_auth_failures
-          ORDER BY window_start DESC, client OFFSET $1
-          FOR UPDATE SKIP LOCKED)`,
-      [MAX_FAILURE_ROWS],
-    )
-  }
-}
-
 async function keyOwner(db: PoolClient, key: string): Promise<string | null> {
   const hash = hashToken(key)
   const ownerToken = env().ADMIN_TOKEN
   if (ownerToken && sameHash(hash, hashToken(ownerToken))) return 'owner'
-  const { rows } = await db.query<{ id: number; label: string; stale: boolean }>(
-    `SELECT id, label, (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2)) AS stale
-       FROM admin_tokens WHERE token_hash = $1 AND revoked IS NOT TRUE`,
-    [hash, LAST_USED_PRECISION_SECONDS],
-  )
-  const token = rows[0]
-  if (!token) return null
-  if (token.stale)
-    await db.query('UPDATE admin_tokens SET last_used_at = now() WHERE id = $1', [token.id])
-  return token.label
+  return issuedTokenLabel(db, hash, LAST_USED_PRECISION_SECONDS)
 }

@@ -2,15 +2,21 @@ import type { Payload } from 'payload'
 import { BadInput } from '@/shared/errors'
 import { readProductsCsv, type CsvRecord } from '@/modules/catalogue/csv'
 import { parsePriceBreaks, PRICE_BREAKS_CELL_HINT } from '@/modules/pricing/price-breaks-text'
-import { toDecimalText, toCents } from '@/shared/money'
 import { productCreateSchema, type ProductCreateInput } from '@/modules/catalogue/schemas'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 
+import {
+  countSkus,
+  lockSkus,
+  mediaByFilename,
+  skuOrder,
+  upsertProducts,
+  type ImportImage,
+} from './product-repository'
 import { settleSearchIndexes } from './search-repository'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { setStockContext } from '@/modules/stock/repository'
 import { inTransaction } from '@/platform/db/transaction'
-import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL } from '@/platform/db/tables'
 
 /** Well above the 100,000 products a wholesaler may have: any export can be imported back. */
 export const MAX_IMPORT_ROWS = 200_000
@@ -95,11 +101,7 @@ export async function importProducts(
   const columns = parsed.columns
   const lowerSkus = products.map((p) => p.sku.toLowerCase())
   if (dryRun) {
-    const { rows: found } = await pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM products WHERE lower(sku) = ANY($1::text[])',
-      [lowerSkus],
-    )
-    const updated = found[0]!.n
+    const updated = await countSkus(pool, lowerSkus)
     return summary(products.length - updated, updated, true)
   }
 
@@ -111,21 +113,16 @@ export async function importProducts(
    * rows built parameters and a reply the server's heap could not hold.
    */
   const created = await inTransaction(pool, async (client) => {
-    await client.query(
-      `SELECT count(*) FROM (SELECT 1 FROM products WHERE lower(sku) = ANY($1::text[])
-                              ORDER BY sku FOR UPDATE) AS locked`,
-      [lowerSkus],
-    )
+    await lockSkus(client, lowerSkus)
     await setStockContext(client, { reason: 'import', actor })
-    const { rows: order } = await client.query<{ i: number }>(
-      `SELECT (t.i - 1)::int AS i FROM unnest($1::varchar[]) WITH ORDINALITY AS t(sku, i)
-        ORDER BY t.sku`,
-      [products.map((p) => p.sku)],
+    const order = await skuOrder(
+      client,
+      products.map((p) => p.sku),
     )
     let made = 0
     for (let start = 0; start < order.length; start += WRITE_BATCH) {
-      const batch = order.slice(start, start + WRITE_BATCH).map((r) => r.i)
-      made += await upsertBatch(
+      const batch = order.slice(start, start + WRITE_BATCH)
+      made += await upsertProducts(
         client,
         batch.map((i) => products[i]!),
         batch.map((i) => images[i]!),
@@ -136,57 +133,6 @@ export async function importProducts(
   })
   await settleSearchIndexes(pool)
   return summary(created, products.length - created, false)
-}
-
-/** Upserts one batch of products by sku; returns how many were new. */
-async function upsertBatch(
-  client: PoolClient,
-  products: ProductCreateInput[],
-  images: { imageURL: string | null; imageId: number | null }[],
-  columns: readonly string[],
-): Promise<number> {
-  const { rows } = await client.query<{ created: boolean }>(
-    `INSERT INTO products (sku, name, category, price, old_price, description, special_price,
-                           ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty, case_size,
-                           price_breaks)
-     SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::enum_products_category[],
-                          $4::numeric[], $5::numeric[], $6::varchar[], $7::numeric[],
-                          $8::varchar[], $9::int[], $10::numeric[], $11::numeric[],
-                          $12::numeric[], $13::jsonb[]) AS v(sku)
-      ORDER BY v.sku
-     ON CONFLICT ((lower(sku))) DO UPDATE SET
-       name = excluded.name, category = excluded.category, price = excluded.price,
-       old_price = excluded.old_price, description = excluded.description,
-       special_price = excluded.special_price,
-       ${PRODUCT_IMAGE_URL} = excluded.${PRODUCT_IMAGE_URL},
-       ${PRODUCT_IMAGE} = CASE WHEN excluded.${PRODUCT_IMAGE_URL} IS NOT NULL THEN NULL
-                       ELSE coalesce(excluded.${PRODUCT_IMAGE}, products.${PRODUCT_IMAGE}) END,
-       in_stock = excluded.in_stock,
-       min_qty = CASE WHEN $14 THEN excluded.min_qty ELSE products.min_qty END,
-       case_size = CASE WHEN $15 THEN excluded.case_size ELSE products.case_size END,
-       price_breaks = CASE WHEN $16 THEN excluded.price_breaks ELSE products.price_breaks END,
-       updated_at = now()
-     RETURNING (xmax = 0) AS created`,
-    [
-      products.map((p) => p.sku),
-      products.map((p) => p.name),
-      products.map((p) => p.category),
-      products.map((p) => toDecimalText(toCents(p.price))),
-      products.map((p) => (p.oldPrice == null ? null : toDecimalText(toCents(p.oldPrice)))),
-      products.map((p) => p.description ?? null),
-      products.map((p) => (p.specialPrice == null ? null : toDecimalText(toCents(p.specialPrice)))),
-      images.map((i) => i.imageURL),
-      images.map((i) => i.imageId),
-      products.map((p) => p.inStock),
-      products.map((p) => p.minQty ?? null),
-      products.map((p) => p.caseSize ?? null),
-      products.map((p) => (p.priceBreaks ? JSON.stringify(p.priceBreaks) : null)),
-      columns.includes('minQty'),
-      columns.includes('caseSize'),
-      columns.includes('priceBreaks'),
-    ],
-  )
-  return rows.filter((r) => r.created).length
 }
 
 /**
@@ -200,7 +146,7 @@ async function resolveImages(
   pool: Pool,
   rows: { line: number; product: ProductCreateInput }[],
   errors: RowError[],
-): Promise<{ imageURL: string | null; imageId: number | null }[]> {
+): Promise<ImportImage[]> {
   // A name that does not decode is no upload of this shop: null, so the row is refused below.
   const uploaded = (url: string | null | undefined) => {
     if (!url?.startsWith(MEDIA_FILE_PREFIX)) return undefined
@@ -215,11 +161,7 @@ async function resolveImages(
   ]
   const ids = new Map<string, number>()
   if (names.length) {
-    const { rows: found } = await pool.query<{ id: number; filename: string }>(
-      'SELECT id, filename FROM media WHERE filename = ANY($1::varchar[])',
-      [names],
-    )
-    for (const m of found) ids.set(m.filename, m.id)
+    for (const m of await mediaByFilename(pool, names)) ids.set(m.filename, m.id)
   }
   return rows.map(({ line, product }) => {
     const name = uploaded(product.imageURL)

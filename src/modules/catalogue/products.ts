@@ -5,6 +5,7 @@ import type { ProductDTO } from '@/modules/catalogue/product'
 import type { ProductCreateInput, ProductUpdateInput } from '@/modules/catalogue/schemas'
 import type { Product } from '@/payload-types'
 import type { StockWrite } from '@/modules/stock/reasons'
+import { skuTaken } from './product-repository'
 import { toProductDTO } from './search-repository'
 import { storeProductImage } from '@/platform/edge/images'
 
@@ -25,7 +26,7 @@ export async function createProduct(
   actor: string,
   image?: Uint8Array,
 ): Promise<ProductDTO> {
-  if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
+  if (await skuTaken(payload.db.pool, input.sku)) throw duplicate(input.sku)
   const imageId = image ? await storeProductImage(payload, image, input.sku, input.name) : undefined
   try {
     const created = await payload.create({
@@ -43,7 +44,7 @@ export async function createProduct(
         .delete({ collection: 'media', id: imageId, overrideAccess: true })
         .catch((cleanup: unknown) => console.error('Could not remove an unused image', cleanup))
     }
-    if (await existsSku(payload, input.sku)) throw duplicate(input.sku)
+    if (await skuTaken(payload.db.pool, input.sku)) throw duplicate(input.sku)
     throw error
   }
 }
@@ -89,15 +90,6 @@ async function findBySku(payload: Payload, sku: string): Promise<Product> {
   })
   if (!docs[0]) throw new NotFound(`No product with sku ${sku}.`, { sku })
   return docs[0]
-}
-
-/** SKUs are unique whatever their case (the database's products_sku_lower_idx). */
-async function existsSku(payload: Payload, sku: string): Promise<boolean> {
-  const { rowCount } = await payload.db.pool.query(
-    'SELECT 1 FROM products WHERE lower(sku) = lower($1)',
-    [sku],
-  )
-  return Boolean(rowCount)
 }
 
 const bySku = (sku: string): Where => ({ sku: { equals: sku } })

@@ -4,7 +4,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg'
 import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
 import { NotFound } from '@/shared/errors'
 import type { FulfilmentStatus } from '@/modules/orders/fulfilment'
-import { fromCents, toCents } from '@/shared/money'
+import { fromCents, toCents, toDecimalText, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFilter } from '@/modules/orders/filter-schema'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
@@ -295,4 +295,99 @@ export async function ordersSince(
     since ? [since] : [],
   )
   return { count: rows[0]!.count, latest: rows[0]!.latest?.toISOString() ?? null }
+}
+
+/** An order as the owner's change reads it, its row locked until the transaction ends. */
+export type OrderForChange = {
+  id: number
+  status: FulfilmentStatus
+  paid: boolean
+  paidCents: Cents | null
+  paymentReference: string | null
+  note: string | null
+  totalCents: Cents
+}
+
+export async function lockOrderForChange(
+  client: PoolClient,
+  orderId: string,
+): Promise<OrderForChange | undefined> {
+  const { rows } = await client.query<{
+    id: number
+    status: FulfilmentStatus
+    paid: boolean
+    paid_amount: string | null
+    payment_reference: string | null
+    note: string | null
+    total: string
+  }>(
+    `SELECT id, status, paid, paid_amount, payment_reference, note, total
+       FROM orders WHERE order_id = $1 FOR UPDATE`,
+    [orderId],
+  )
+  const row = rows[0]
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      paid: row.paid,
+      paidCents: row.paid_amount === null ? null : toCents(row.paid_amount),
+      paymentReference: row.payment_reference,
+      note: row.note,
+      totalCents: toCents(row.total),
+    }
+  )
+}
+
+export async function setOrderStatus(
+  client: PoolClient,
+  id: number,
+  status: FulfilmentStatus,
+): Promise<void> {
+  await client.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status])
+}
+
+export async function setOrderPayment(
+  client: PoolClient,
+  id: number,
+  payment: { paid: boolean; amountCents: Cents | null; reference: string | null },
+): Promise<void> {
+  const { paid, amountCents, reference } = payment
+  await client.query(
+    `UPDATE orders SET paid = $2, paid_amount = $3, payment_reference = $4,
+            paid_at = CASE WHEN $2 THEN now() END
+      WHERE id = $1`,
+    [id, paid, amountCents === null ? null : toDecimalText(amountCents), reference],
+  )
+}
+
+export async function setOrderNote(client: PoolClient, id: number, note: string | null) {
+  await client.query('UPDATE orders SET note = $2 WHERE id = $1', [id, note])
+}
+
+/** Keeps changes in the order's history, with who made them. */
+export async function addOrderEvents(
+  client: PoolClient,
+  id: number,
+  actor: string,
+  events: readonly { kind: string; message: string }[],
+): Promise<void> {
+  await client.query(
+    `INSERT INTO order_events (order_id, actor, kind, message)
+     SELECT $1, $2, kind, message FROM unnest($3::text[], $4::text[]) AS e(kind, message)`,
+    [id, actor, events.map((e) => e.kind), events.map((e) => e.message)],
+  )
+}
+
+/** The units of each sku on an order, in sku order (a sku on two lines is summed). */
+export async function orderLineUnits(
+  client: PoolClient,
+  id: number,
+): Promise<{ sku: string; quantity: number }[]> {
+  const { rows } = await client.query<{ sku: string; quantity: string }>(
+    `SELECT sku, sum(quantity)::text AS quantity FROM ${ORDER_LINES}
+      WHERE ${ORDER_LINE_PARENT} = $1 GROUP BY sku ORDER BY sku`,
+    [id],
+  )
+  return rows.map((r) => ({ sku: r.sku, quantity: Number(r.quantity) }))
 }

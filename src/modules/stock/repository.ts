@@ -107,3 +107,28 @@ export async function stockMovements(
     })),
   }
 }
+
+/**
+ * Puts units back in stock under the products' row locks (taken in sku order, as orders take
+ * them), recorded in the ledger with `context`. Returns the skus no longer in the catalogue.
+ */
+export async function putBackStock(
+  client: PoolClient,
+  lines: readonly { sku: string; quantity: number }[],
+  context: StockContext,
+): Promise<string[]> {
+  const skus = lines.map((l) => l.sku)
+  const { rows: present } = await client.query<{ sku: string }>(
+    'SELECT sku FROM products WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE',
+    [skus],
+  )
+  await setStockContext(client, context)
+  await client.query(
+    `UPDATE products p SET in_stock = p.in_stock + v.quantity
+       FROM unnest($1::varchar[], $2::int[]) AS v(sku, quantity)
+      WHERE p.sku = v.sku`,
+    [skus, lines.map((l) => l.quantity)],
+  )
+  const found = new Set(present.map((p) => p.sku))
+  return skus.filter((sku) => !found.has(sku))
+}

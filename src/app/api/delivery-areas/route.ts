@@ -1,4 +1,4 @@
-import { deliveryAreasJson } from '@/modules/areas/delivery-areas'
+import { deliveryAreasJson } from '@/modules/areas/repository'
 import { JSON_HEADERS, handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 

@@ -1,7 +1,7 @@
 import { deliveryAreaListSchema, deliveryAreaSchema } from '@/modules/areas/schemas'
 import { adminOnly } from '@/app/_server/admin-only'
 import { readJson } from '@/platform/http/body'
-import { createDeliveryArea, replaceDeliveryAreas } from '@/modules/areas/delivery-areas'
+import { createDeliveryArea, replaceDeliveryAreas } from '@/modules/areas/repository'
 import { handle, json } from '@/platform/http/http'
 import { parseWith } from '@/platform/http/validation'
 import { getShop } from '@/cms/payload'
