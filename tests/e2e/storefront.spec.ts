@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 import {
   addToCart,
@@ -40,6 +40,14 @@ test.describe('browsing', () => {
     await expect(
       stove.getByRole('button', { name: 'Out of Stock: 2-Plate Electric Stove' }),
     ).toBeDisabled()
+    const colour = (line: Locator) => line.evaluate((el) => getComputedStyle(el).color)
+    const onCard = await colour(stove.locator('.product-stock'))
+    await page.goto('/p/ELE-007')
+    const onPage = page.locator('.product-detail .product-stock')
+    await expect(onPage).toHaveText('Out of Stock')
+    expect(await colour(onPage)).toBe(onCard)
+    await page.goto('/p/ELE-003')
+    expect(await colour(page.locator('.product-detail .product-stock'))).not.toBe(onCard)
   })
 
   test('searches name or sku in any case, within the chosen category', async ({ page }) => {

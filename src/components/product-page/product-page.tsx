@@ -2,12 +2,13 @@
 
 import { useState } from 'react'
 
-import { CartButton } from '@/components/cart/cart-button'
 import { CheckoutFlow, type ShopSettingsForCart } from '@/components/cart/checkout-flow'
-import { CartProvider, useCart } from '@/components/cart/cart-provider'
+import { CartProvider } from '@/components/cart/cart-provider'
 import { ProductImage } from '@/components/storefront/product-image'
-import { ToastProvider, useToast } from '@/components/ui/toast'
-import { OutOfStockError } from '@/client/cart/store'
+import { ProductPrice, StockLine } from '@/components/product/price-and-stock'
+import { QuantityStepper } from '@/components/product/quantity-stepper'
+import { useAddToCart } from '@/components/product/use-add-to-cart'
+import { ToastProvider } from '@/components/ui/toast'
 import { formatRand, toCents } from '@/shared/money'
 import {
   fitQuantity,
@@ -18,6 +19,7 @@ import {
 } from '@/modules/pricing/rules'
 import { ruleNotes, rulesOf, type ProductDTO } from '@/modules/catalogue/product'
 import { whatsappShareLink } from '@/modules/catalogue/share'
+import { ProductPageHeader } from './product-page-header'
 
 type Props = {
   product: ProductDTO
@@ -44,44 +46,15 @@ function ProductView({ product, settings, shareUrl }: Props) {
   const most = largestQuantity(rules, product.inStock)
   const soldOut = most === 0
   const [quantity, setQuantity] = useState(soldOut ? 0 : smallest)
-  const addItem = useCart((s) => s.addItem)
-  const toast = useToast()
+  const addToCart = useAddToCart(product)
   const charged = toCents(product.specialPrice ?? product.price)
   const unit = unitPriceFor(charged, rules.breaks, Math.max(quantity, 1))
   const notes = ruleNotes(product)
   const addText = soldOut ? 'Out of Stock' : 'Add to Cart'
 
-  const add = () => {
-    try {
-      addItem(product, quantity)
-      toast({
-        title: 'Added to Cart',
-        description: `${product.name} has been added to your cart.`,
-        variant: 'success',
-      })
-    } catch (error) {
-      toast({
-        title: 'Out of Stock',
-        description:
-          error instanceof OutOfStockError ? error.message : 'Failed to add product to cart.',
-        variant: 'error',
-      })
-    }
-  }
-
   return (
     <>
-      <header className="shop-header product-page-header">
-        <div className="brand">
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- the storefront is a full page load either way, and next/link would add its router to this page */}
-          <a href="/" className="brand-link">
-            {settings.shopName}
-          </a>
-        </div>
-        <div className="header-actions">
-          <CartButton />
-        </div>
-      </header>
+      <ProductPageHeader shopName={settings.shopName} />
       <main className="product-page">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- as above */}
@@ -105,23 +78,22 @@ function ProductView({ product, settings, shareUrl }: Props) {
               {product.name}
             </h1>
             <p className="product-sku">SKU: {product.sku}</p>
-            <p className="product-price">
-              <span className="price-now" data-testid="unit-price">
-                {formatRand(unit.unitCents)}
-              </span>
-              {product.specialPrice != null || product.oldPrice != null ? (
-                <s className="price-was">
-                  {formatRand(
-                    toCents(product.specialPrice != null ? product.price : product.oldPrice!),
-                  )}
-                </s>
-              ) : null}
-            </p>
-            <p
-              className={`product-stock${!soldOut && product.inStock < settings.lowStockThreshold ? ' low' : ''}`}
-            >
-              {soldOut ? 'Out of Stock' : `${product.inStock} in stock`}
-            </p>
+            <ProductPrice
+              nowCents={unit.unitCents}
+              wasCents={
+                product.specialPrice != null
+                  ? toCents(product.price)
+                  : product.oldPrice != null
+                    ? toCents(product.oldPrice)
+                    : undefined
+              }
+              testId="unit-price"
+            />
+            <StockLine
+              inStock={product.inStock}
+              soldOut={soldOut}
+              lowStock={settings.lowStockThreshold}
+            />
             {notes.length > 0 ? (
               <ul className="product-rules-list" aria-label="Wholesale terms">
                 {notes.map((note) => (
@@ -138,34 +110,20 @@ function ProductView({ product, settings, shareUrl }: Props) {
               <p className="product-description">{product.description}</p>
             ) : null}
             <div className="buy-row">
-              <div className="quantity" role="group" aria-label={`Quantity of ${product.name}`}>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Decrease quantity"
-                  disabled={soldOut || quantity <= smallest}
-                  onClick={() => setQuantity((q) => fitQuantity(rules, q - step, product.inStock))}
-                >
-                  −
-                </button>
-                <span className="quantity-value" aria-live="polite" data-testid="page-quantity">
-                  {quantity}
-                </span>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Increase quantity"
-                  disabled={soldOut || quantity >= most}
-                  onClick={() => setQuantity((q) => fitQuantity(rules, q + step, product.inStock))}
-                >
-                  +
-                </button>
-              </div>
+              <QuantityStepper
+                label={`Quantity of ${product.name}`}
+                quantity={quantity}
+                canDecrease={!soldOut && quantity > smallest}
+                canIncrease={!soldOut && quantity < most}
+                onStep={(by) =>
+                  setQuantity((q) => fitQuantity(rules, q + by * step, product.inStock))
+                }
+              />
               <button
                 type="button"
                 className="button primary add-to-cart"
                 disabled={soldOut}
-                onClick={add}
+                onClick={() => addToCart(quantity)}
               >
                 {addText}
               </button>

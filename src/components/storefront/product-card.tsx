@@ -2,10 +2,9 @@
 
 import { memo, useState } from 'react'
 
-import { useCart } from '@/components/cart/cart-provider'
-import { useToast } from '@/components/ui/toast'
-import { OutOfStockError } from '@/client/cart/store'
-import { formatRand, toCents } from '@/shared/money'
+import { ProductPrice, StockLine } from '@/components/product/price-and-stock'
+import { useAddToCart } from '@/components/product/use-add-to-cart'
+import { toCents } from '@/shared/money'
 import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/modules/catalogue/product'
 import { ProductImage, type ImageLoad } from './product-image'
 import { QuickEdit } from './quick-edit'
@@ -45,9 +44,7 @@ function ProductCardView({
   isOwner,
   onChanged,
 }: Props) {
-  const addItem = useCart((s) => s.addItem)
-  const inCart = useCart((s) => s.items.find((i) => i.sku === product.sku)?.quantity ?? 0)
-  const toast = useToast()
+  const addToCart = useAddToCart(product)
   const [adding, setAdding] = useState(false)
   const soldOut = product.inStock <= 0
   const charged = product.specialPrice ?? product.price
@@ -56,30 +53,8 @@ function ProductCardView({
 
   const add = () => {
     setAdding(true)
-    try {
-      if (!soldOut && inCart >= product.inStock) {
-        toast({
-          title: 'Out of Stock',
-          description: `You already have all ${product.inStock} in your cart.`,
-          variant: 'error',
-        })
-      } else {
-        addItem(product)
-        toast({
-          title: 'Added to Cart',
-          description: `${product.name} has been added to your cart.`,
-          variant: 'success',
-        })
-      }
-    } catch (error) {
-      if (error instanceof OutOfStockError) {
-        toast({ title: 'Out of Stock', description: error.message, variant: 'error' })
-      } else {
-        toast({ title: 'Error', description: 'Failed to add product to cart.', variant: 'error' })
-      }
-    } finally {
-      setTimeout(() => setAdding(false), ADDING_MS)
-    }
+    addToCart()
+    setTimeout(() => setAdding(false), ADDING_MS)
   }
 
   return (
@@ -97,18 +72,12 @@ function ProductCardView({
         <h2 className="product-name">
           <a href={productPath(product.sku)}>{product.name}</a>
         </h2>
-        <p className="product-price">
-          <span className="price-now">{formatRand(toCents(charged))}</span>
-          {product.specialPrice != null ? (
-            <s className="price-was" aria-label={`was ${formatRand(toCents(product.price))}`}>
-              {formatRand(toCents(product.price))}
-            </s>
-          ) : null}
-        </p>
+        <ProductPrice
+          nowCents={toCents(charged)}
+          wasCents={product.specialPrice != null ? toCents(product.price) : undefined}
+        />
         {rules.length > 0 ? <p className="product-rules">{rules.join(' · ')}</p> : null}
-        <p className={`product-stock${!soldOut && product.inStock < lowStock ? ' low' : ''}`}>
-          {soldOut ? 'Out of Stock' : `${product.inStock} in stock`}
-        </p>
+        <StockLine inStock={product.inStock} soldOut={soldOut} lowStock={lowStock} />
         <button
           type="button"
           className="button primary add-to-cart"

@@ -1,0 +1,62 @@
+import type { CartItem } from '@/client/cart/store'
+import { orderSchema, type OrderInput } from '@/modules/orders/schemas'
+
+/** What the checkout form holds, as the person typed it. */
+export type CheckoutForm = {
+  customerName: string
+  customerPhone: string
+  customerAddress: string
+  customerBusiness: string
+  customerVatNumber: string
+  deliveryArea: string
+  paymentMethod: string
+}
+export type CheckoutField = keyof CheckoutForm
+export type FieldErrors = Partial<Record<CheckoutField, string>>
+
+export const EMPTY_FORM: CheckoutForm = {
+  customerName: '',
+  customerPhone: '',
+  customerAddress: '',
+  customerBusiness: '',
+  customerVatNumber: '',
+  deliveryArea: '',
+  paymentMethod: '',
+}
+
+/** Where each part of the order body is shown in the form. */
+const FIELD_OF: Record<string, CheckoutField> = {
+  'customer.name': 'customerName',
+  'customer.phone': 'customerPhone',
+  'customer.address': 'customerAddress',
+  'customer.business': 'customerBusiness',
+  'customer.vatNumber': 'customerVatNumber',
+  area: 'deliveryArea',
+  payment: 'paymentMethod',
+}
+
+/** The order body the form and cart make, checked by the server's own schema, or each field's first error. */
+export function orderFromForm(
+  form: CheckoutForm,
+  items: readonly CartItem[],
+): { order: OrderInput } | { errors: FieldErrors } {
+  const parsed = orderSchema.safeParse({
+    customer: {
+      name: form.customerName,
+      phone: form.customerPhone,
+      address: form.customerAddress || undefined,
+      business: form.customerBusiness || undefined,
+      vatNumber: form.customerVatNumber || undefined,
+    },
+    area: form.deliveryArea,
+    payment: form.paymentMethod,
+    items: items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+  })
+  if (parsed.success) return { order: parsed.data }
+  const errors: FieldErrors = {}
+  for (const issue of parsed.error.issues) {
+    const field = FIELD_OF[issue.path.join('.')]
+    if (field && !errors[field]) errors[field] = issue.message
+  }
+  return { errors }
+}
