@@ -46,7 +46,7 @@ export async function loadCatalogue(databaseUrl: string, count: number): Promise
               ($5::text[])[1 + i % 4]::enum_products_category,
               round((5 + (i * 7919 % 99500) / 100.0)::numeric, 2),
               NULL, NULL,
-              'Sold by the case to spaza shops and resellers.', 1000000000
+              'Sold by the case to spaza shops and resellers.', 10000000
          FROM generate_series(0, $1::int - 1) AS i`,
       [count, BRANDS, GOODS, SIZES, CATEGORIES],
     )

@@ -26,7 +26,7 @@ async function insertBenchProducts(db: pg.Client): Promise<string[]> {
     `INSERT INTO products (sku, name, category, price, special_price, description, in_stock)
      SELECT 'BEN-' || lpad(i::text, 5, '0'), 'Bench product ' || i, ($2::text[])[1 + i % 4]::enum_products_category,
             round((10 + random() * 990)::numeric, 2), CASE WHEN i % 5 = 0 THEN 9.99 END,
-            'A wholesale line used by the benchmark.', 1000000000
+            'A wholesale line used by the benchmark.', 10000000
        FROM generate_series(1, $1::int) AS i`,
     [missing, categories],
   )
