@@ -369,10 +369,6 @@ export interface PayloadLockedDocument {
   id: number;
   document?:
     | ({
-        relationTo: 'products';
-        value: number | Product;
-      } | null)
-    | ({
         relationTo: 'delivery-areas';
         value: number | DeliveryArea;
       } | null)

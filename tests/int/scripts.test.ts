@@ -9,8 +9,7 @@ import { root, tempDataDir } from '../helpers/launch'
 
 /*
  * The owner's one-off scripts run outside production (NODE_ENV unset), where Payload checks its
- * packages' versions at start-up; the 3.90.1 S3 adapter beside payload 3.90.2 once made that
- * check end every one of them.
+ * packages' versions at start-up: every payload and @payloadcms/* package must be one version.
  */
 let database: string
 let databaseUrl: string

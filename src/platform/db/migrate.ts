@@ -12,7 +12,7 @@ export async function runMigrations(payload: Payload): Promise<void> {
 
 /**
  * Closes Payload and its pool, so a script can stop the database without a dangling client.
- * Payload 3.90.2's Postgres adapter checks one client out as it connects and never releases it
+ * Payload 3.90's Postgres adapter checks one client out as it connects and never releases it
  * (`connectWithReconnect` in @payloadcms/db-postgres/dist/connect.js, to hear ECONNRESET), and a
  * pool's end() waits for every client: unbounded, `npm run migrate` and `npm run seed` finished
  * their work and then hung. The idle clients close at once; the held one is given a moment and

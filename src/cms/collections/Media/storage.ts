@@ -4,15 +4,6 @@ import type { Plugin } from 'payload'
 import { env } from '@/env'
 import { MEDIA_SLUG } from './index'
 
-/*
- * The S3 adapter and plugin-cloud-storage were last released at 3.90.1, and the shop stays on
- * payload 3.90.2 (npm overrides give the adapter that one copy). Outside production, Payload's
- * start-up check rejects that pair with an unhandled rejection that ends the process, which
- * stopped `npm run dev`, `npm run migrate`, `npm run seed` and the payload CLI. This module is
- * loaded with the config, before Payload starts, so the check is off wherever the config is.
- */
-process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
-
 /**
  * Where uploads are kept: MEDIA_DIR on this machine by default, or an S3-compatible bucket when
  * S3_BUCKET is set (Payload's own adapter), so that every app process reads and writes the same
