@@ -1,15 +1,8 @@
+import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import type { OrderDTO } from '@/modules/orders/order'
 
 /** The storefront's calls to the shop's public API, each as the browser makes it. */
-
-export type DeliveryArea = {
-  id: number
-  name: string
-  slug: string
-  fee: number
-  minOrderValue?: number
-}
 
 /** A page of products and the number there are in all (X-Total-Count). */
 export async function fetchProducts(
@@ -31,10 +24,10 @@ export async function fetchProductsBySku(skus: readonly string[]): Promise<Produ
   return (await res.json()) as ProductDTO[]
 }
 
-export async function fetchDeliveryAreas(): Promise<DeliveryArea[]> {
+export async function fetchDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
   const res = await fetch('/api/delivery-areas', { cache: 'no-store' })
   if (!res.ok) throw new Error('Failed to fetch delivery areas')
-  return (await res.json()) as DeliveryArea[]
+  return (await res.json()) as DeliveryAreaDTO[]
 }
 
 /** What POST /api/orders answered: the order, or the refusal's message and what it names. */

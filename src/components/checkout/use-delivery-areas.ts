@@ -1,9 +1,10 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { fetchDeliveryAreas, type DeliveryArea } from '@/client/shop-api'
+import { fetchDeliveryAreas } from '@/client/shop-api'
+import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
 
-export type Area = DeliveryArea
+export type Area = DeliveryAreaDTO
 
 /** The delivery areas, fetched when checkout first opens. */
 export function useDeliveryAreas(enabled: boolean) {

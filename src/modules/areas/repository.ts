@@ -1,19 +1,10 @@
 import type { Payload } from 'payload'
 import { Conflict } from '@/shared/errors'
 import { fromCents, toCents, toDecimalText } from '@/shared/money'
-import type { DeliveryAreaInput } from '@/modules/areas/schemas'
+import type { DeliveryAreaDTO, DeliveryAreaInput } from '@/modules/areas/schemas'
 import { slugify } from '@/shared/slug'
 import { deliveryAreasCache, encodeJson, type CachedAreas } from '@/platform/cache/caches'
 import { inTransaction } from '@/platform/db/transaction'
-
-export type DeliveryAreaDTO = {
-  id: number
-  name: string
-  slug: string
-  fee: number
-  /** The area's own minimum order before delivery, only when it has one. */
-  minOrderValue?: number
-}
 
 /** Every delivery area, sorted by name. Public: Payload is the authority for this read. */
 export async function listDeliveryAreas(payload: Payload): Promise<DeliveryAreaDTO[]> {

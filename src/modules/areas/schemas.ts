@@ -45,3 +45,13 @@ export const deliveryAreaListSchema = z.object({
 })
 
 export type DeliveryAreaInput = z.infer<typeof deliveryAreaSchema>
+
+/** GET /api/delivery-areas: one area as the contract shows it. */
+export type DeliveryAreaDTO = {
+  id: number
+  name: string
+  slug: string
+  fee: number
+  /** The area's own minimum order before delivery, only when it has one. */
+  minOrderValue?: number
+}

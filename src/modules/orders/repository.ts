@@ -199,7 +199,6 @@ const EXPORT_BATCH = 500
  * last order of the one before on the (created_at, id) index, so no connection is held between.
  */
 export async function* filteredOrders(
-  shop: Payload,
   pool: Pool,
   filter: OrderFilter,
 ): AsyncGenerator<AdminOrderDTO[]> {

@@ -18,7 +18,8 @@ export const GET = handle(async (request: Request) => {
   const parsed = productQuerySchema.safeParse(params)
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
   const { q, category, stock, limit, offset } = parsed.data
-  const pool = (await getShop()).db.pool
+  const shop = await getShop()
+  const pool = shop.db.pool
   if (parsed.data.skus) return json(await productsBySkus(pool, parsed.data.skus))
   if (!q && !category && !stock && limit === undefined && offset === undefined) {
     // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
@@ -26,10 +27,10 @@ export const GET = handle(async (request: Request) => {
   }
   // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
   // the owner's dashboard asks for them, not the public.
-  if (stock) await requireAdmin(await getShop(), request)
+  if (stock) await requireAdmin(shop, request)
   const stockBelow =
     stock === 'low'
-      ? (await getShopSettings(await getShop())).lowStockThreshold
+      ? (await getShopSettings(shop)).lowStockThreshold
       : stock === 'out'
         ? 1
         : undefined

@@ -18,8 +18,7 @@ export const GET = handle(
     const pool = (await getShop()).db.pool
     async function* chunks() {
       yield ORDER_CSV_HEADER_LINE
-      for await (const batch of filteredOrders(await getShop(), pool, filter))
-        yield orderCsvLines(batch)
+      for await (const batch of filteredOrders(pool, filter)) yield orderCsvLines(batch)
     }
     return streamedResponse(chunks(), {
       'content-type': 'text/csv; charset=utf-8',

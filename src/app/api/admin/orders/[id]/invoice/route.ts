@@ -13,10 +13,8 @@ type Context = { params: Promise<{ id: string }> }
 export const GET = handle(
   adminOnly(async (_request: Request, { params }: Context) => {
     const { id } = await params
-    const [order, settings] = await Promise.all([
-      getOrder(await getShop(), id),
-      getShopSettings(await getShop()),
-    ])
+    const shop = await getShop()
+    const [order, settings] = await Promise.all([getOrder(shop, id), getShopSettings(shop)])
     const html = invoiceHtml(invoiceOf(order, settings))
     return new Response(html, {
       headers: {

@@ -26,8 +26,9 @@ export const POST = handle(
   adminOnly(async (request: Request, { params }: Context) => {
     const { sku } = await params
     const adjustment = parseWith(stockAdjustmentSchema, await readJson(request))
-    await adjustStock(await getShop(), sku, adjustment, adminActor(request))
-    const { inStock, movements } = await stockMovements(await getShop(), sku, 1)
+    const shop = await getShop()
+    await adjustStock(shop, sku, adjustment, adminActor(request))
+    const { inStock, movements } = await stockMovements(shop, sku, 1)
     return json({ sku, inStock, movement: movements[0] }, { status: 201 })
   }),
 )
