@@ -35,6 +35,26 @@ function killPostmaster(pgdata: string): void {
   process.kill(pid, 'SIGKILL')
 }
 
+/** One order, read to the end of its answer; rejects when the connection is cut. */
+async function send(baseURL: string, sku: string, area: string) {
+  const res = await fetch(`${baseURL}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': randomBytes(12).toString('hex'),
+    },
+    body: JSON.stringify({
+      customer: { name: 'Crash Test', phone: '0821234567' },
+      area,
+      payment: 'cash',
+      items: [{ sku, quantity: 1 }],
+    }),
+  })
+  const body = await res.text()
+  const orderId = res.status === 201 ? (JSON.parse(body) as { orderId: string }).orderId : undefined
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), orderId }
+}
+
 /**
  * Orders flow from four clients while the database's postmaster is killed with SIGKILL. Every
  * answer is a 201 or a 503 with Retry-After (never a 500), orders are taken again within 30 s,
@@ -65,31 +85,19 @@ async function ordersThroughACrash(baseURL: string, crash: () => void, withinMs 
   const worker = async () => {
     while (running) {
       const sentAt = Date.now()
-      const res = await fetch(`${baseURL}/api/orders`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': randomBytes(12).toString('hex'),
-        },
-        body: JSON.stringify({
-          customer: { name: 'Crash Test', phone: '0821234567' },
-          area: area!.slug,
-          payment: 'cash',
-          items: [{ sku, quantity: 1 }],
-        }),
-      }).catch(() => undefined)
-      if (!res) {
-        // Nothing listening (the server itself is being restarted): try again shortly.
+      // A request whose connection is cut (the server itself is killed, or restarting with
+      // nothing listening) was never acknowledged: count nothing and try again shortly.
+      const answer = await send(baseURL, sku, area!.slug).catch(() => undefined)
+      if (!answer) {
         await sleep(50)
         continue
       }
-      if (res.status === 201) {
-        acknowledged.push(((await res.json()) as { orderId: string }).orderId)
+      if (answer.status === 201) {
+        acknowledged.push(answer.orderId!)
         // Recovered: an order sent after the crash was taken.
         if (crashedAt && sentAt > crashedAt && !recoveredAt) recoveredAt = Date.now()
       } else {
-        refused.push({ status: res.status, retryAfter: res.headers.get('retry-after') })
-        await res.arrayBuffer()
+        refused.push({ status: answer.status, retryAfter: answer.retryAfter })
         await sleep(100)
       }
     }
