@@ -1,9 +1,11 @@
+import http from 'node:http'
+
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
 import { admin } from '../helpers/admin'
-import { baseURL, get } from '../helpers/api'
-import { buildProduct } from '../helpers/factories'
+import { baseURL, get, postJson, sql } from '../helpers/api'
+import { buildProduct, orderBody } from '../helpers/factories'
 
 /** How link-preview crawlers ask: a plain GET, no JavaScript, their own user agents. */
 const CRAWLERS = [
@@ -135,5 +137,61 @@ describe('GET /api/products?skus=', () => {
     const refused = await get(`/api/products?skus=${many}`)
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { error: string }).error).toContain('at most 100')
+  })
+})
+
+/** A GET with the Host header a browser on another name of the shop would send. */
+function getWithHost(pathname: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseURL()}${pathname}`, { headers: { host } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, body }))
+      })
+      .on('error', reject)
+  })
+}
+
+describe('a product page under a WhatsApp broadcast', () => {
+  it('is shared between those who ask, apart for each name of the shop its links are built on', async () => {
+    const product = await buildProduct({ name: 'Braai Tongs', price: 39.99, inStock: 12 })
+    for (const host of ['shop.example.co.za', 'kc.example.com', 'shop.example.co.za']) {
+      const page = await getWithHost(`/p/${product.sku}`, host)
+      expect(page.status).toBe(200)
+      expect(headTags(page.body).get('og:url')).toBe(`http://${host}/p/${product.sku}`)
+    }
+  })
+
+  it("shows the stock an order took at once, and another process's edit within a second", async () => {
+    const product = await buildProduct({ name: 'Enamel Mug', price: 24.5, inStock: 30 })
+    const stockLine = async () => {
+      const html = await (await get(`/p/${product.sku}`)).text()
+      return headTags(html).get('og:description')
+    }
+    expect(await stockLine()).toContain('30 in stock')
+    expect(await stockLine()).toContain('30 in stock')
+    const ordered = await postJson('/api/orders', orderBody([{ sku: product.sku, quantity: 2 }]))
+    expect(ordered.status).toBe(201)
+    expect(await stockLine()).toContain('28 in stock')
+    // Straight in PostgreSQL, as another app process would: stock changes are not announced.
+    await sql('UPDATE products SET in_stock = 25 WHERE sku = $1', [product.sku])
+    const start = Date.now()
+    while (!(await stockLine())?.includes('25 in stock')) {
+      expect(Date.now() - start).toBeLessThan(1000)
+      await new Promise((r) => setTimeout(r, 25))
+    }
+  })
+
+  it('shows a content edit at once', async () => {
+    const product = await buildProduct({ name: 'Potjie Pot No. 3', price: 459, inStock: 5 })
+    expect(await (await get(`/p/${product.sku}`)).text()).toContain('Potjie Pot No. 3')
+    await sql(`UPDATE products SET name = 'Potjie Pot Size 3' WHERE sku = $1`, [product.sku])
+    const start = Date.now()
+    while (!(await (await get(`/p/${product.sku}`)).text()).includes('Potjie Pot Size 3')) {
+      expect(Date.now() - start).toBeLessThan(1000)
+      await new Promise((r) => setTimeout(r, 25))
+    }
   })
 })

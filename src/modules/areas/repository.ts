@@ -3,7 +3,6 @@ import { Conflict } from '@/shared/errors'
 import { fromCents, toCents, toDecimalText } from '@/shared/money'
 import type { DeliveryAreaDTO, DeliveryAreaInput } from '@/modules/areas/schemas'
 import { slugify } from '@/shared/slug'
-import { deliveryAreasCache, encodeJson, type CachedAreas } from '@/platform/cache/caches'
 import { inTransaction } from '@/platform/db/transaction'
 
 /** Every delivery area, sorted by name. Public: Payload is the authority for this read. */
@@ -20,12 +19,6 @@ export async function listDeliveryAreas(payload: Payload): Promise<DeliveryAreaD
     slug: a.slug,
     fee: fromCents(toCents(a.fee)),
     ...(a.minOrderValue == null ? {} : { minOrderValue: fromCents(toCents(a.minOrderValue)) }),
-  }))
-}
-
-export function deliveryAreasJson(payload: Payload): Promise<CachedAreas> {
-  return deliveryAreasCache.get(async () => ({
-    body: encodeJson(await listDeliveryAreas(payload)),
   }))
 }
 

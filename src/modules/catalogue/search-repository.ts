@@ -4,7 +4,7 @@ import { fromCents, toCents } from '@/shared/money'
 import { productDTO, type ProductDTO } from '@/modules/catalogue/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/modules/catalogue/query-schema'
 import type { Media, Product } from '@/payload-types'
-import { matchCountCache, pageIdsCache } from '@/platform/cache/caches'
+import { shopCache } from '@/platform/cache/shop-cache'
 import { handle, JSON_HEADERS } from '@/platform/http/http'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { jsonArrayChunks, streamedResponse } from '@/platform/http/stream'
@@ -70,6 +70,9 @@ const MATCHES = `($1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1)
  */
 export const GATHER_MATCHES_UP_TO = 10_000
 
+/** A page's ids, kept until a product write: 8 bytes each in the cache's budget. */
+const PAGE_IDS = { tags: ['products'], sizeOf: (ids: number[]) => 8 * ids.length + 16 }
+
 /**
  * One page of the catalogue for a search, a category or both, sorted by name as the full list is,
  * with the id breaking ties so pages never overlap. The total that X-Total-Count reports is a
@@ -85,18 +88,7 @@ export async function searchProducts(
 ): Promise<{ products: ProductDTO[]; total: number }> {
   const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const filter = [needle, query.category ?? null, query.stockBelow ?? null]
-  const count = async () => {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM products p WHERE ${MATCHES}`,
-      filter,
-    )
-    return rows[0]!.n
-  }
-  // Every order changes which products are low on stock: that count is never kept.
-  const total =
-    query.stockBelow === undefined
-      ? await matchCountCache.get(JSON.stringify(filter), count)
-      : await count()
+  const total = await matchCount(pool, filter)
   const page = [...filter, query.limit ?? MAX_PRODUCT_PAGE, query.offset ?? 0]
   // A MATERIALIZED match set cannot be walked in name order: the trigram indexes fill it (a scan
   // for the stock filters, which the owner alone uses).
@@ -113,9 +105,9 @@ export async function searchProducts(
   // Which products a page shows changes only with a product write, as the count does; their
   // stock changes with every order. So the page's ids are kept with the count, and each read
   // fetches just those rows by primary key: the same few lookups at any catalogue size.
-  const key = JSON.stringify(page)
+  const key = `ids ${JSON.stringify(page)}`
   let fetched: ProductRow[] | undefined
-  const ids = await pageIdsCache.get(key, async () => {
+  const ids = await shopCache.get(key, PAGE_IDS, async () => {
     const { rows } = await pool.query<ProductRow>(sql, page)
     fetched = rows
     return rows.map((row) => row.id)
@@ -126,6 +118,27 @@ export async function searchProducts(
     [ids],
   )
   return { products: rows.map(toDTO), total }
+}
+
+/**
+ * How many products match [pattern, category, stock below]: kept until a product write, except
+ * with a stock filter, since every order changes which products are low on stock.
+ */
+function matchCount(pool: Pool, filter: unknown[]): Promise<number> {
+  const count = async () => {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM products p WHERE ${MATCHES}`,
+      filter,
+    )
+    return rows[0]!.n
+  }
+  if (filter[2] !== null) return count()
+  return shopCache.get(`count ${JSON.stringify(filter)}`, { tags: ['products'] }, count)
+}
+
+/** How many products the catalogue has. */
+export function catalogueSize(pool: Pool): Promise<number> {
+  return matchCount(pool, [null, null, null])
 }
 
 /**

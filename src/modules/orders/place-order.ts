@@ -10,6 +10,7 @@ import { minimumOrderMessage } from '@/modules/pricing/rules'
 import { mergeLines, type OrderInput } from '@/modules/orders/schemas'
 import { loadOrder } from '@/modules/orders/repository'
 import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
+import { shopCache, STOCK_TAG } from '@/platform/cache/shop-cache'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import {
   insertOrder,
@@ -49,7 +50,15 @@ export async function placeOrder(
     items: mergeLines(input.items),
   }
   const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
-  return inTransaction(pool, (client) => place(client, request, hash, idempotencyKey), retryable)
+  const placed = await inTransaction(
+    pool,
+    (client) => place(client, request, hash, idempotencyKey),
+    retryable,
+  )
+  // Committed: what this process shares with stock in it is read again, so the buyer sees the
+  // stock their order took at once (other processes within the second those answers are held).
+  if (!placed.replayed) shopCache.invalidate(STOCK_TAG)
+  return placed
 }
 
 async function place(

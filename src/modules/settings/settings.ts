@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { topicCache } from '@/platform/cache/caches'
+import { shopCache } from '@/platform/cache/shop-cache'
 import { toCents, type Cents } from '@/shared/money'
 
 export type ShopSettingsDTO = {
@@ -17,12 +17,9 @@ export type ShopSettingsDTO = {
   vatRate: number
 }
 
-/** The shop's name, tagline and thresholds that every storefront page reads. */
-const settingsCache = topicCache<ShopSettingsDTO>('settings', 'settings')
-
 /** Read on every storefront page: kept until the change feed announces a settings write. */
 export function getShopSettings(payload: Payload): Promise<ShopSettingsDTO> {
-  return settingsCache.get(() => loadShopSettings(payload))
+  return shopCache.get('settings', { tags: ['settings'] }, () => loadShopSettings(payload))
 }
 
 async function loadShopSettings(payload: Payload): Promise<ShopSettingsDTO> {

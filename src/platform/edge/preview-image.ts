@@ -1,21 +1,34 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 
 import sharp from 'sharp'
 
 import { env } from '@/env'
+import type { CacheRule } from '@/platform/cache/cache'
+import { shopCache } from '@/platform/cache/shop-cache'
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, withImageWork } from './images'
+import { answerLocally } from './in-process'
 import { mediaFileFor } from './media-files'
 
 export const PREVIEW_WIDTH = 1200
 export const PREVIEW_HEIGHT = 630
 const FETCH_TIMEOUT_MS = 5000
 
-/** Previews kept per process, by photo: a new photo is a new address, so a new entry. */
-const CACHED_PREVIEWS = 200
 /** Previews waiting for the image slot past this are refused (503), not queued. */
 const PREVIEW_QUEUE = 4
-const previews = new Map<string, Promise<Buffer>>()
+
+type Preview = { jpeg: Buffer; fromPhoto: boolean }
+
+/**
+ * Kept by photo address (a new photo is a new address, so a new entry) in the shop's one cache.
+ * A photo that could not be read this time (its host away) is tried again next time.
+ */
+const PREVIEW: CacheRule<Preview & { photo: boolean }> = {
+  tags: [],
+  sizeOf: (preview) => preview.jpeg.byteLength,
+  keep: (preview) => preview.fromPhoto || !preview.photo,
+}
 
 /**
  * The 1200x630 picture chat apps show for a shared product: the photo whole, centred on a
@@ -24,30 +37,15 @@ const previews = new Map<string, Promise<Buffer>>()
  * per photo and kept (`?v=random` asks again for the same one), one at a time with the shop's
  * other image work, the photo read inside that turn; past a short queue, a 503.
  */
-export function productPreview(imageURL: string | undefined): Promise<Buffer> {
-  const key = imageURL ?? ''
-  const kept = previews.get(key)
-  if (kept) {
-    previews.delete(key)
-    previews.set(key, kept)
-    return kept
-  }
-  const made = withImageWork(() => makePreview(imageURL), PREVIEW_QUEUE).then(
-    ({ jpeg, fromPhoto }) => {
-      // A photo that could not be read this time (its host away) is tried again next time.
-      if (imageURL && !fromPhoto) previews.delete(key)
-      return jpeg
-    },
-  )
-  previews.set(key, made)
-  made.catch(() => previews.delete(key))
-  while (previews.size > CACHED_PREVIEWS) previews.delete(previews.keys().next().value!)
-  return made
+export async function productPreview(imageURL: string | undefined): Promise<Buffer> {
+  const made = await shopCache.get(`preview ${imageURL ?? ''}`, PREVIEW, async () => ({
+    ...(await withImageWork(() => makePreview(imageURL), PREVIEW_QUEUE)),
+    photo: Boolean(imageURL),
+  }))
+  return made.jpeg
 }
 
-async function makePreview(
-  imageURL: string | undefined,
-): Promise<{ jpeg: Buffer; fromPhoto: boolean }> {
+async function makePreview(imageURL: string | undefined): Promise<Preview> {
   const photo = imageURL ? await photoBytes(imageURL) : undefined
   if (photo) {
     try {
@@ -89,20 +87,27 @@ async function placeholder(): Promise<Buffer> {
 }
 
 /**
- * The photo's bytes: an upload from the media folder, else (an upload in S3, or any other path
- * of this shop) from this server itself, else the owner's https:// address, each within the
- * upload size limit and a few seconds.
+ * The photo's bytes: an upload from the media folder, else any other path of this shop (an
+ * upload in S3, through Payload) answered in this process, else the owner's https:// address,
+ * each within the upload size limit and a few seconds.
  */
 async function photoBytes(imageURL: string): Promise<Buffer | undefined> {
-  const { mediaDir, PORT } = env()
+  const { mediaDir } = env()
   const file = mediaFileFor(imageURL, mediaDir)
   if (file) {
     const bytes = await fs.readFile(file).catch(() => undefined)
     if (bytes) return bytes
   }
-  const url = imageURL.startsWith('/') ? `http://127.0.0.1:${PORT}${imageURL}` : imageURL
+  if (imageURL.startsWith('/')) {
+    const answer = await Promise.race([
+      answerLocally(imageURL),
+      delay(FETCH_TIMEOUT_MS, undefined, { ref: false }),
+    ]).catch(() => undefined)
+    if (answer?.status !== 200 || answer.body.byteLength > MAX_IMAGE_BYTES) return undefined
+    return answer.body
+  }
   try {
-    const res = await fetch(url, {
+    const res = await fetch(imageURL, {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       redirect: 'follow',
     })

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest'
 
-import { Microcache, type MicrocacheOptions } from './microcache'
+import { TaggedCache, type CacheOptions, type CacheRule } from './cache'
 
-function setup(options: Partial<MicrocacheOptions<string>> = {}) {
+const SHORT: CacheRule<string> = {
+  tags: ['products'],
+  freshMs: 1000,
+  staleMs: 1800,
+  sizeOf: (value) => value.length,
+}
+
+function setup(options: Partial<CacheOptions> = {}, rule: Partial<CacheRule<string>> = {}) {
   let clock = 0
-  const cache = new Microcache<string>(
-    { freshMs: 1000, staleMs: 1800, maxBytes: 100, now: () => clock, ...options },
-    (value) => value.length,
-  )
+  const tagged = new TaggedCache({ maxBytes: 100, now: () => clock, ...options })
+  const ruled = { ...SHORT, ...rule }
+  const cache = {
+    get: (key: string, load: () => Promise<string>) => tagged.get(key, ruled, load),
+    invalidate: (tag?: string) => tagged.invalidate(tag),
+    get bytes() {
+      return tagged.bytes
+    },
+    get size() {
+      return tagged.size
+    },
+  }
   let loads = 0
   const load = (value?: string) => async () => {
     loads += 1
@@ -15,6 +30,7 @@ function setup(options: Partial<MicrocacheOptions<string>> = {}) {
   }
   return {
     cache,
+    tagged,
     load,
     loads: () => loads,
     tick: (ms: number) => {
@@ -32,7 +48,7 @@ function gated() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('Microcache', () => {
+describe('TaggedCache, for a time', () => {
   it('serves a fresh entry without loading again', async () => {
     const { cache, load, loads, tick } = setup()
     expect(await cache.get('/', load())).toBe('v1')
@@ -112,18 +128,19 @@ describe('Microcache', () => {
   })
 
   it('evicts the least recently used entries beyond maxBytes', async () => {
-    const { cache, load } = setup({ maxBytes: 10 })
+    // Each entry counts its key too: 1 + 4 bytes.
+    const { cache, load } = setup({ maxBytes: 12 })
     await cache.get('a', load('aaaa'))
     await cache.get('b', load('bbbb'))
     await cache.get('a', load('x'))
     await cache.get('c', load('cccc'))
-    expect(cache.bytes).toBe(8)
+    expect(cache.bytes).toBe(10)
     expect(await cache.get('a', load('new-a'))).toBe('aaaa')
     expect(await cache.get('b', load('new-b'))).toBe('new-b')
   })
 
   it('does not keep a value larger than maxBytes or one `keep` refuses', async () => {
-    const { cache, load, loads } = setup({ maxBytes: 3, keep: (value) => value !== 'no' })
+    const { cache, load, loads } = setup({ maxBytes: 5 }, { keep: (value) => value !== 'no' })
     await cache.get('big', load('too big'))
     await cache.get('err', load('no'))
     expect(cache.size).toBe(0)
@@ -152,5 +169,89 @@ describe('Microcache', () => {
       }),
     ).rejects.toThrow('database away')
     expect(await cache.get('/', load())).toBe('v1')
+  })
+})
+
+describe('TaggedCache, until a write', () => {
+  const until = (tags: string[]): CacheRule<number> => ({ tags })
+
+  it('keeps a value without a time limit until a tag it carries is dropped', async () => {
+    let clock = 0
+    const cache = new TaggedCache({ maxBytes: 10_000, now: () => clock })
+    let loads = 0
+    const load = async () => ++loads
+    expect(await cache.get('areas', until(['areas']), load)).toBe(1)
+    clock += 3_600_000
+    expect(await cache.get('areas', until(['areas']), load)).toBe(1)
+    expect(cache.peek('areas')).toBe(1)
+    cache.invalidate('areas')
+    expect(cache.peek('areas')).toBeUndefined()
+    expect(await cache.get('areas', until(['areas']), load)).toBe(2)
+  })
+
+  it('drops only what carries the tag written', async () => {
+    const cache = new TaggedCache({ maxBytes: 10_000 })
+    await cache.get('areas', until(['areas']), async () => 1)
+    await cache.get('count', until(['products']), async () => 2)
+    await cache.get('page', until(['products', 'areas']), async () => 3)
+    cache.invalidate('products')
+    expect(cache.peek('areas')).toBe(1)
+    expect(cache.peek('count')).toBeUndefined()
+    expect(cache.peek('page')).toBeUndefined()
+    cache.invalidate()
+    expect(cache.peek('areas')).toBeUndefined()
+  })
+
+  it('never keeps a value read before a write to one of its tags during the load', async () => {
+    const cache = new TaggedCache({ maxBytes: 10_000 })
+    let release: () => void = () => undefined
+    const slow = cache.get(
+      'page',
+      until(['products', 'areas']),
+      () => new Promise<number>((resolve) => (release = () => resolve(1))),
+    )
+    cache.invalidate('areas')
+    release()
+    expect(await slow).toBe(1)
+    expect(cache.peek('page')).toBeUndefined()
+    expect(await cache.get('page', until(['products', 'areas']), async () => 2)).toBe(2)
+  })
+
+  it('keeps a load that raced only a write to another tag', async () => {
+    const cache = new TaggedCache({ maxBytes: 10_000 })
+    let release: () => void = () => undefined
+    const slow = cache.get(
+      'areas',
+      until(['areas']),
+      () => new Promise<number>((resolve) => (release = () => resolve(1))),
+    )
+    cache.invalidate('settings')
+    release()
+    await slow
+    expect(cache.peek('areas')).toBe(1)
+  })
+
+  it('peeks only at a value it may serve as it is', async () => {
+    let clock = 0
+    const cache = new TaggedCache({ maxBytes: 10_000, now: () => clock })
+    expect(cache.peek('x')).toBeUndefined()
+    await cache.get('x', { tags: [], freshMs: 1000, staleMs: 1800 }, async () => 5)
+    expect(cache.peek('x')).toBe(5)
+    clock += 1000
+    expect(cache.peek('x')).toBeUndefined()
+  })
+
+  it('keeps what has no tags, which depends on no write, even while the feed is down', async () => {
+    let trusted = true
+    const cache = new TaggedCache({ maxBytes: 10_000, trusted: () => trusted })
+    await cache.get('preview /a.jpg', { tags: [] }, async () => 1)
+    await cache.get('areas', until(['areas']), async () => 2)
+    trusted = false
+    expect(await cache.get('areas', until(['areas']), async () => 3)).toBe(3)
+    expect(await cache.get('preview /a.jpg', { tags: [] }, async () => 4)).toBe(1)
+    expect(cache.peek('preview /a.jpg')).toBe(1)
+    expect(cache.peek('areas')).toBeUndefined()
+    cache.invalidate()
+    expect(cache.peek('preview /a.jpg')).toBe(1)
   })
 })

@@ -1,0 +1,150 @@
+import type http from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+
+import type { Pool } from 'pg'
+
+import { catalogueSize, wholeCatalogueResponse } from '@/modules/catalogue/search-repository'
+import {
+  readOwnWrites,
+  sendShared,
+  sharedAnswer,
+  sharedAnswerOf,
+  type Shared,
+  type SharedAnswer,
+} from '@/platform/cache/shared-answers'
+import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process'
+import { serveMediaFile } from '@/platform/edge/media-files'
+import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
+import { clientAddress } from '@/platform/http/client-address'
+import { JSON_HEADERS } from '@/platform/http/http'
+import { requestContext } from '@/platform/http/request-context'
+import { acceptsGzip } from '@/platform/http/stream'
+
+/**
+ * The whole list is shared (kept in memory, in three codings) up to this many products, about
+ * 2 MB of JSON; a larger catalogue is streamed a batch at a time to each client.
+ */
+export const SHARED_CATALOGUE_UP_TO = 5_000
+
+/** What the shop answers to; Next answers others (TRACE, PROPFIND...) with a 500. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+export type FrontDoor = {
+  /** Next's request handler: everything not answered here. */
+  next: RequestHandler
+  config: { PUBLIC_URL?: string; TRUST_PROXY: number; mediaDir: string; S3_BUCKET?: string }
+  staticAssets: StaticAssets
+  /** The whole-catalogue reads' own connections, apart from Next's so they cannot starve orders. */
+  cataloguePool: Pool
+}
+
+/**
+ * The shop's request listener: Next, with what it cannot do as cheaply answered first:
+ * - shared public reads, from the one cache or produced in-process (shared-answers.ts);
+ * - the unpaged product list of a large catalogue, streamed and gzipped (Next drops a route's
+ *   Content-Encoding);
+ * - product images from the media folder, handed on to Payload when a file is not there and an
+ *   S3 bucket is set (media-files.ts);
+ * - the build's scripts and stylesheets, as the Brotli or gzip copies made at build time.
+ */
+export function frontDoor(door: FrontDoor): http.RequestListener {
+  return (req, res) => {
+    if (!decodablePath(req.url ?? '/')) {
+      res.writeHead(400, JSON_HEADERS)
+      res.end(
+        JSON.stringify({ error: 'The address is not valid: it has broken %-encoding or a NUL.' }),
+      )
+      return
+    }
+    const forwarded = req.headers['x-forwarded-for']
+    const client = clientAddress(
+      Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      req.socket.remoteAddress,
+      door.config.TRUST_PROXY,
+    )
+    requestContext.run({ client }, () => route(door, req, res))
+  }
+}
+
+function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!METHODS.has(req.method ?? '')) {
+    res.writeHead(405, { ...JSON_HEADERS, allow: [...METHODS].join(', ') })
+    res.end(JSON.stringify({ error: `The method ${req.method} is not allowed.` }))
+    return
+  }
+  readOwnWrites(req, res)
+  if (serveStaticAsset(req, res, door.staticAssets)) return
+  if (req.method === 'GET' && req.url === '/api/products') {
+    void sendWholeCatalogue(door, req, res)
+    return
+  }
+  const shared = sharedAnswerOf(req, door.config)
+  if (shared) {
+    void sendShared(req, res, shared, () => render(door.next, req, shared))
+    return
+  }
+  const fromBucket = door.config.S3_BUCKET ? () => void door.next(req, res) : undefined
+  if (serveMediaFile(req, res, door.config.mediaDir, fromBucket)) return
+  void door.next(req, res)
+}
+
+/** Next's answer for a shared read, produced in this process with only the headers it needs. */
+async function render(
+  next: RequestHandler,
+  req: http.IncomingMessage,
+  shared: Shared,
+): Promise<SharedAnswer> {
+  const { status, headers, body } = await renderInProcess(
+    next,
+    req.url!,
+    { ...shared.headers, 'accept-encoding': 'identity' },
+    req.socket.remoteAddress,
+  )
+  return sharedAnswer(status, headers, body)
+}
+
+/**
+ * The documented unpaged list: shared for a catalogue small enough to hold, otherwise streamed
+ * with gzip for clients that take it. pipeline() pulls the next batch only as the client takes
+ * the last, and stops reading when it goes away.
+ */
+async function sendWholeCatalogue(
+  door: FrontDoor,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const shared = sharedAnswerOf(req, door.config)
+  const size = shared ? await catalogueSize(door.cataloguePool).catch(() => undefined) : undefined
+  if (shared && size !== undefined && size <= SHARED_CATALOGUE_UP_TO) {
+    return sendShared(req, res, shared, async () => {
+      const response = await wholeCatalogueResponse(door.cataloguePool, false)
+      const body = Buffer.from(await response.arrayBuffer())
+      return sharedAnswer(response.status, Object.fromEntries(response.headers), body)
+    })
+  }
+  const response = await wholeCatalogueResponse(
+    door.cataloguePool,
+    acceptsGzip(req.headers['accept-encoding']),
+  )
+  res.writeHead(response.status, Object.fromEntries(response.headers))
+  if (!response.body) return void res.end()
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch(() =>
+    res.destroy(),
+  )
+}
+
+/**
+ * Next answers a path it cannot decode (`/%`, an encoded lone surrogate) with a 500, and a NUL
+ * has no place in any address of the shop (PostgreSQL refuses it in text).
+ */
+function decodablePath(url: string): boolean {
+  if (/%00/i.test(url)) return false
+  try {
+    decodeURIComponent(url.split('?')[0]!)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The shop's one cache: values kept in process memory under a key, each with the tags of what it
+ * shows ('products', 'areas', 'settings': the change feed's topics). A write announced under a
+ * tag drops every entry carrying it, whoever made the write; 'all' drops everything.
+ *
+ * An entry may also be held for a time only, for what changes without an announcement (stock,
+ * which every order changes): in the spirit of nginx's "microcaching",
+ *
+ * - it is served as it is for `freshMs` after its load began;
+ * - until `staleMs` it is still served, while one request loads it afresh in the background
+ *   (so the moment after a miss does not queue behind a render);
+ * - after that nothing of it is served: the next request waits for a new load.
+ *
+ * Concurrent misses for one key share one load. A load that began before one of its tags was
+ * dropped is given to those who waited for it, but not stored. While `trusted()` is false (no
+ * change feed, so a write elsewhere would go unseen) nothing with a tag is stored or served from
+ * memory; an entry without tags depends on no write (its key says what it is, as a photo's
+ * address does) and is kept regardless. All entries share one byte budget; the least recently
+ * used go first.
+ */
+export type CacheRule<T> = {
+  /** What the value shows: a write announced under any of these drops it. */
+  tags: readonly string[]
+  /** Served as it is this long after its load began; by default until a tag is dropped. */
+  freshMs?: number
+  /** Served, while reloaded in the background, until this long after its load began. */
+  staleMs?: number
+  /** Its size in bytes, for the budget; small values count as 64. */
+  sizeOf?: (value: T) => number
+  /** Whether a loaded value may be kept (an error page is shared with those waiting, not kept). */
+  keep?: (value: T) => boolean
+}
+
+export type CacheOptions = {
+  /** The most bytes held in all. */
+  maxBytes: number
+  trusted?: () => boolean
+  now?: () => number
+}
+
+type Entry = {
+  value: unknown
+  tags: readonly string[]
+  loadedAt: number
+  freshMs: number
+  staleMs: number
+  bytes: number
+}
+
+type Loading = { stamp: string; tags: readonly string[]; promise: Promise<unknown> }
+
+const SMALL_VALUE_BYTES = 64
+
+export class TaggedCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly loading = new Map<string, Loading>()
+  /** Bumped by invalidate(): everything loaded before is out of date. */
+  private generation = 0
+  /** Bumped by invalidate(tag): what carries the tag and was loaded before is out of date. */
+  private readonly tagGenerations = new Map<string, number>()
+  private heldBytes = 0
+  /** Whether what carries a tag was dropped when the feed was last found down. */
+  private droppedUntrusted = false
+
+  constructor(private readonly options: CacheOptions) {}
+
+  get bytes(): number {
+    return this.heldBytes
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** Forget what carries `tag`, or whatever carries any tag when none is given. */
+  invalidate(tag?: string): void {
+    if (tag === undefined) {
+      this.generation += 1
+      for (const [key, entry] of this.entries) if (entry.tags.length > 0) this.drop(key)
+      for (const [key, load] of this.loading) if (load.tags.length > 0) this.loading.delete(key)
+      return
+    }
+    this.tagGenerations.set(tag, (this.tagGenerations.get(tag) ?? 0) + 1)
+    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.drop(key)
+    for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key)
+  }
+
+  /** The value held for `key` if it may be served as it is now, without loading. */
+  peek<T>(key: string): T | undefined {
+    const entry = this.entries.get(key)
+    if (!entry || (entry.tags.length > 0 && !this.trusted())) return undefined
+    if (this.now() - entry.loadedAt >= entry.freshMs) return undefined
+    return entry.value as T
+  }
+
+  async get<T>(key: string, rule: CacheRule<T>, load: () => Promise<T>): Promise<T> {
+    if (rule.tags.length > 0 && !this.trusted()) {
+      if (!this.droppedUntrusted) this.invalidate()
+      this.droppedUntrusted = true
+      return load()
+    }
+    this.droppedUntrusted = false
+    const entry = this.entries.get(key)
+    if (entry) {
+      const age = this.now() - entry.loadedAt
+      if (age < entry.staleMs) {
+        // Most recently used goes last, so eviction takes from the front.
+        this.entries.delete(key)
+        this.entries.set(key, entry)
+        if (age >= entry.freshMs) void this.refresh(key, rule, load).catch(() => undefined)
+        return entry.value as T
+      }
+      this.drop(key)
+    }
+    return this.refresh(key, rule, load)
+  }
+
+  private trusted(): boolean {
+    return this.options.trusted?.() ?? true
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
+  /** Which writes a load under `tags` has seen: it may be stored only while this is unchanged. */
+  private stampOf(tags: readonly string[]): string {
+    return [this.generation, ...tags.map((tag) => this.tagGenerations.get(tag) ?? 0)].join(':')
+  }
+
+  private refresh<T>(key: string, rule: CacheRule<T>, load: () => Promise<T>): Promise<T> {
+    const stamp = this.stampOf(rule.tags)
+    const pending = this.loading.get(key)
+    if (pending?.stamp === stamp) return pending.promise as Promise<T>
+    const loadedAt = this.now()
+    const promise: Promise<T> = load().then(
+      (value) => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key)
+        if (this.stampOf(rule.tags) === stamp) this.store(key, value, loadedAt, rule)
+        return value
+      },
+      (error: unknown) => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key)
+        throw error
+      },
+    )
+    this.loading.set(key, { stamp, tags: rule.tags, promise })
+    return promise
+  }
+
+  private store<T>(key: string, value: T, loadedAt: number, rule: CacheRule<T>): void {
+    if (rule.keep && !rule.keep(value)) return
+    const bytes = key.length + (rule.sizeOf?.(value) ?? SMALL_VALUE_BYTES)
+    if (bytes > this.options.maxBytes) return
+    this.drop(key)
+    const freshMs = rule.freshMs ?? Infinity
+    this.entries.set(key, {
+      value,
+      tags: rule.tags,
+      loadedAt,
+      freshMs,
+      staleMs: Math.max(rule.staleMs ?? freshMs, freshMs),
+      bytes,
+    })
+    this.heldBytes += bytes
+    for (const [oldest] of this.entries) {
+      if (this.heldBytes <= this.options.maxBytes) break
+      this.drop(oldest)
+    }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    this.heldBytes -= entry.bytes
+  }
+}
