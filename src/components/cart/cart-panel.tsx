@@ -3,11 +3,11 @@
 import type { ReactNode } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
-import { Tooltip } from '@/components/ui/tooltip'
-import { cartQuote, itemCount, linePrice, lineRules, type CartItem } from '@/client/cart/store'
+import { cartQuote, itemCount } from '@/client/cart/store'
 import { formatRand } from '@/shared/money'
-import { largestQuantity, quantityStep, shortOfFreeDelivery } from '@/modules/pricing/rules'
+import { shortOfFreeDelivery } from '@/modules/pricing/rules'
 import { belowMinimumMessage } from '@/modules/pricing/quote'
+import { CartLine } from './cart-line'
 import { useCart } from './cart-provider'
 
 /** A drawer on the right on desktop, a bottom sheet (80% high) on phones, plus the phone's bar. */
@@ -27,8 +27,6 @@ export function CartPanel({
   const items = useCart((s) => s.items)
   const isOpen = useCart((s) => s.isOpen)
   const setOpen = useCart((s) => s.setOpen)
-  const updateQuantity = useCart((s) => s.updateQuantity)
-  const removeItem = useCart((s) => s.removeItem)
   const count = itemCount(items)
   const quote = cartQuote(items, null, { freeFromCents, minimumCents: minOrderCents })
   const { subtotal } = quote
@@ -59,55 +57,7 @@ export function CartPanel({
           <>
             <ul className="cart-lines" aria-label="Cart items">
               {items.map((item) => (
-                <li key={item.sku} className="cart-line">
-                  <div className="cart-line-text">
-                    <p className="cart-line-name">{item.name}</p>
-                    <p className="cart-line-price">{formatRand(linePrice(item).unitCents)} each</p>
-                    <LineRules item={item} />
-                  </div>
-                  <div className="quantity" role="group" aria-label={`Quantity of ${item.name}`}>
-                    <Tooltip label="Decrease quantity">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Decrease quantity of ${item.name}`}
-                        onClick={() =>
-                          updateQuantity(item.sku, item.quantity - quantityStep(lineRules(item)))
-                        }
-                      >
-                        −
-                      </button>
-                    </Tooltip>
-                    <span
-                      className="quantity-value"
-                      aria-live="polite"
-                      data-testid={`qty-${item.sku}`}
-                    >
-                      {item.quantity}
-                    </span>
-                    <Tooltip label="Increase quantity">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Increase quantity of ${item.name}`}
-                        disabled={item.quantity >= largestQuantity(lineRules(item), item.inStock)}
-                        onClick={() =>
-                          updateQuantity(item.sku, item.quantity + quantityStep(lineRules(item)))
-                        }
-                      >
-                        +
-                      </button>
-                    </Tooltip>
-                  </div>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Remove ${item.name} from cart`}
-                    onClick={() => removeItem(item.sku)}
-                  >
-                    Remove
-                  </button>
-                </li>
+                <CartLine key={item.sku} item={item} />
               ))}
             </ul>
             <div className="cart-footer">
@@ -142,18 +92,4 @@ export function CartPanel({
       </Dialog>
     </>
   )
-}
-
-/** Which price break a line is on, how many more reach the next, and its case and minimum. */
-function LineRules({ item }: { item: CartItem }) {
-  const { applied, next } = linePrice(item)
-  const notes: string[] = []
-  if (applied) notes.push(`Bulk price from ${applied.from}`)
-  if (next) {
-    notes.push(`Add ${next.from - item.quantity} more for ${formatRand(next.priceCents)} each`)
-  }
-  if (item.caseSize && item.caseSize > 1) notes.push(`Sold in cases of ${item.caseSize}`)
-  if (item.minQty && item.minQty > 1) notes.push(`Minimum ${item.minQty}`)
-  if (notes.length === 0) return null
-  return <p className="cart-line-rules">{notes.join(' · ')}</p>
 }

@@ -2,27 +2,19 @@
 
 import { useState, type FormEvent } from 'react'
 
-import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/client/admin-api'
 import { formatRand, toCents } from '@/shared/money'
 import { failureToast } from './errors'
-import { AdminList, EmptyPanel } from './load-state'
+import { DataTable } from './data-table'
+import { EditAreaDialog, parseArea, type Area } from './edit-area-dialog'
+import { EmptyPanel } from './load-state'
 import { useAdminData } from './use-admin-data'
-
-type Area = { id: number; name: string; fee: number }
 
 const invalid = {
   title: 'Invalid Data',
   description: 'Please enter a valid area name and fee.',
   variant: 'error' as const,
-}
-
-function parseArea(name: string, fee: string): { name: string; fee: number } | null {
-  const value = Number(fee)
-  return name.trim() && fee.trim() && Number.isFinite(value) && value > 0
-    ? { name: name.trim(), fee: value }
-    : null
 }
 
 export function AreasTab() {
@@ -96,8 +88,38 @@ export function AreasTab() {
           Add Area
         </button>
       </form>
-      <AdminList
+      <DataTable
+        label="Delivery areas"
         rows={data}
+        rowKey={(a) => a.id}
+        columns={[
+          { header: 'Name', cell: (a) => a.name },
+          { header: 'Fee', cell: (a) => formatRand(toCents(a.fee)) },
+          {
+            header: 'Actions',
+            className: () => 'actions',
+            cell: (a) => (
+              <>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => setEditing(a)}
+                  aria-label={`Edit ${a.name}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button small danger"
+                  onClick={() => void remove(a)}
+                  aria-label={`Delete ${a.name}`}
+                >
+                  Delete
+                </button>
+              </>
+            ),
+          },
+        ]}
         loading={loading}
         error={error}
         loadingText="Loading delivery areas…"
@@ -105,45 +127,7 @@ export function AreasTab() {
         failedDetail="Failed to fetch delivery areas"
         onRetry={() => void refetch()}
         empty={<EmptyPanel title="No Delivery Areas" text="Add the first area above." />}
-      >
-        {(rows) => (
-          <table className="table" aria-label="Delivery areas">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.name}</td>
-                  <td>{formatRand(toCents(a.fee))}</td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="button small"
-                      onClick={() => setEditing(a)}
-                      aria-label={`Edit ${a.name}`}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button small danger"
-                      onClick={() => void remove(a)}
-                      aria-label={`Delete ${a.name}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </AdminList>
+      />
       {editing ? (
         <EditAreaDialog
           area={editing}
@@ -158,54 +142,5 @@ export function AreasTab() {
         />
       ) : null}
     </>
-  )
-}
-
-function EditAreaDialog({
-  area,
-  onClose,
-  onSave,
-  onInvalid,
-}: {
-  area: Area
-  onClose: () => void
-  onSave: (area: { name: string; fee: number }) => Promise<void>
-  onInvalid: () => void
-}) {
-  const [name, setName] = useState(area.name)
-  const [fee, setFee] = useState(String(area.fee))
-  return (
-    <Dialog open onClose={onClose} title={`Edit ${area.name}`}>
-      <form
-        className="form-grid"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const parsed = parseArea(name, fee)
-          if (!parsed) return onInvalid()
-          void onSave(parsed)
-        }}
-      >
-        <label htmlFor="edit-area-name">Area name</label>
-        <input id="edit-area-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="edit-area-fee">Fee (R)</label>
-        <input
-          id="edit-area-fee"
-          type="number"
-          min="0"
-          step="0.01"
-          value={fee}
-          onChange={(e) => setFee(e.target.value)}
-        />
-        <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary">
-            Save Changes
-          </button>
-        </div>
-      </form>
-    </Dialog>
   )
 }

@@ -3,17 +3,16 @@
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { formatShopDateTime } from '@/shared/dates'
-import { formatRand, toCents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
 import {
   FREE_DELIVERY_NOTE,
   hasFreeDelivery,
   paymentLabel,
-  invoiceNumberText,
   receiptText,
   whatsappLink,
 } from '@/modules/orders/receipt'
 import { openPrintable } from '@/client/printable'
+import { ReceiptLines } from './receipt-lines'
 
 type Props = {
   order: OrderDTO | undefined
@@ -35,7 +34,6 @@ export function ReceiptDialog({
   const toast = useToast()
   if (!order) return null
   const text = receiptText(order, shopName, freeFromCents)
-  const money = (rands: number) => formatRand(toCents(rands))
 
   const copy = async () => {
     try {
@@ -90,44 +88,7 @@ export function ReceiptDialog({
             </>
           ) : null}
         </dl>
-        <table className="receipt-lines">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={item.sku}>
-                <td>{item.name}</td>
-                <td>{item.quantity}</td>
-                <td>{formatRand(toCents(item.price) * item.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <dl className="receipt-totals">
-          <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
-          <dt>Delivery Fee</dt>
-          <dd>{money(order.fee)}</dd>
-          <dt className="total">Total</dt>
-          <dd className="total" data-testid="receipt-total">
-            {money(order.total)}
-          </dd>
-          {order.vat ? (
-            <>
-              <dt>VAT included ({order.vat.rate}%)</dt>
-              <dd>{money(order.vat.amount)}</dd>
-              <dt>VAT number</dt>
-              <dd>{order.vat.sellerVatNumber}</dd>
-              <dt>Tax invoice</dt>
-              <dd>{invoiceNumberText(order.invoiceNumber)}</dd>
-            </>
-          ) : null}
-        </dl>
+        <ReceiptLines order={order} />
         {hasFreeDelivery(order, freeFromCents) ? (
           <p className="free-note">{FREE_DELIVERY_NOTE}</p>
         ) : null}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { FIRST_RENDER_COUNT } from '@/modules/catalogue/catalogue-filter'
 import type { ProductDTO } from '@/modules/catalogue/product'
+import { GridSkeleton, NoProducts } from './grid-states'
 import { LoadFailed } from './load-failed'
 import { ProductCard } from './product-card'
 import { PHONE_QUERY, useMediaQuery } from './use-media-query'
@@ -90,34 +91,9 @@ export function ProductGrid({
     return () => observer.disconnect()
   }, [filterKey, renderCount, total, loadedCount])
 
-  if (!products && loading) {
-    return (
-      <ul className="product-grid" aria-label="Loading products" aria-busy="true">
-        {Array.from({ length: 8 }, (_, i) => (
-          <li key={i} className="product-card skeleton" aria-hidden="true">
-            <div className="product-media" />
-            <div className="skeleton-line" />
-            <div className="skeleton-line short" />
-          </li>
-        ))}
-      </ul>
-    )
-  }
-  if (!products) {
-    return <LoadFailed message={error?.message} />
-  }
-  if (products.length === 0) {
-    return (
-      <section className="state-panel">
-        <h2>No Products Found</h2>
-        <p>
-          {search
-            ? `No products match your search for "${search}".`
-            : `No products were found in ${category === 'all' ? 'any category' : category}.`}
-        </p>
-      </section>
-    )
-  }
+  if (!products && loading) return <GridSkeleton />
+  if (!products) return <LoadFailed message={error?.message} />
+  if (products.length === 0) return <NoProducts search={search} category={category} />
 
   const remaining = Math.max(0, total - visible)
   const loadMore = () => {

@@ -4,31 +4,18 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 
 import {
   FIRST_RENDER_COUNT,
-  productsApiUrl,
   sameView,
   viewFromParams,
-  viewHref,
   type CatalogueView,
 } from '@/modules/catalogue/catalogue-filter'
 import type { Category } from '@/modules/catalogue/categories'
 import type { ProductDTO } from '@/modules/catalogue/product'
-import { fetchProducts } from '@/client/shop-api'
+import { appendSlice, fetchSlice, moreLimit, refreshLimit, type Loaded } from './catalogue-slices'
+import { putViewInAddress } from './view-address'
 
-/** The server's largest page (MAX_PRODUCT_PAGE); a refresh of a long scroll asks for no more. */
-const LARGEST_PAGE = 1000
 const SEARCH_DELAY_MS = 250
 
-/** The rows loaded so far for one view, and how many the server says there are in all. */
-type Loaded = { view: CatalogueView; products: ProductDTO[]; total: number }
-
 type Props = { view: CatalogueView; products?: ProductDTO[]; total: number }
-
-function fetchSlice(view: CatalogueView, offset: number, limit: number, signal: AbortSignal) {
-  return fetchProducts(productsApiUrl(view, offset, limit), signal)
-}
-
-/** History entries this page pushed for a search, so that typing replaces rather than piles up. */
-const SEARCH_ENTRY = 'kc-search'
 
 /**
  * The catalogue as the server pages it. Each search, category and further page is a request for
@@ -80,15 +67,10 @@ export function useCatalogue(initial: Props) {
     }
   }, [])
 
-  /** Shows `next`, in the address too: a category is a new history entry, a search replaces its own. */
+  /** Shows `next`, in the address too (see putViewInAddress). */
   const show = useCallback((next: CatalogueView, entry: 'category' | 'search') => {
     setView(next)
-    const href = viewHref(next, new URLSearchParams(window.location.search))
-    const replace = entry === 'search' && window.history.state?.[SEARCH_ENTRY] === true
-    const state = { ...window.history.state, [SEARCH_ENTRY]: entry === 'search' }
-    if (href === `${window.location.pathname}${window.location.search}`) return
-    if (replace) window.history.replaceState(state, '', href)
-    else window.history.pushState(state, '', href)
+    putViewInAddress(next, entry)
   }, [])
 
   useEffect(() => {
@@ -105,17 +87,18 @@ export function useCatalogue(initial: Props) {
     void load(view, FIRST_RENDER_COUNT)
   }, [view, load])
 
+  const refresh = useCallback(() => {
+    const { view: current, loaded: rows } = latest.current
+    return load(current, refreshLimit(rows, current))
+  }, [load])
+
   useEffect(() => {
     const onPop = () => {
       const next = viewFromParams(new URLSearchParams(window.location.search))
       setInput(next.q)
       setView(next)
     }
-    const onFocus = () => {
-      const { view: current, loaded: rows } = latest.current
-      const count = rows && sameView(rows.view, current) ? rows.products.length : 0
-      void load(current, Math.min(LARGEST_PAGE, Math.max(FIRST_RENDER_COUNT, count)))
-    }
+    const onFocus = () => void refresh()
     window.addEventListener('popstate', onPop)
     window.addEventListener('focus', onFocus)
     return () => {
@@ -124,7 +107,7 @@ export function useCatalogue(initial: Props) {
       inflight.current?.abort()
       moreInflight.current?.abort()
     }
-  }, [load])
+  }, [refresh])
 
   /** Makes sure the first `want` rows of the current view are loaded, or all there are. */
   const more = useCallback(async (want: number) => {
@@ -134,31 +117,16 @@ export function useCatalogue(initial: Props) {
     if (have >= Math.min(want, rows.total) || moreInflight.current || moreFailed.current) return
     const controller = new AbortController()
     moreInflight.current = controller
-    const limit = Math.min(
-      LARGEST_PAGE,
-      Math.ceil((want - have) / FIRST_RENDER_COUNT) * FIRST_RENDER_COUNT,
-    )
+    const limit = moreLimit(want, have)
     try {
       const slice = await fetchSlice(current, have, limit, controller.signal)
-      setLoaded((prev) => {
-        if (!prev || !sameView(prev.view, current) || prev.products.length !== have) return prev
-        // A product added or renamed between two pages can shift a row into both of them.
-        const seen = new Set(prev.products.map((p) => p.sku))
-        const fresh = slice.products.filter((p) => !seen.has(p.sku))
-        return { view: current, products: [...prev.products, ...fresh], total: slice.total }
-      })
+      setLoaded((prev) => appendSlice(prev, current, have, slice))
     } catch {
       if (!controller.signal.aborted) moreFailed.current = true
     } finally {
       if (moreInflight.current === controller) moreInflight.current = undefined
     }
   }, [])
-
-  const refresh = useCallback(() => {
-    const { view: current, loaded: rows } = latest.current
-    const count = rows && sameView(rows.view, current) ? rows.products.length : 0
-    return load(current, Math.min(LARGEST_PAGE, Math.max(FIRST_RENDER_COUNT, count)))
-  }, [load])
 
   const current = loaded && sameView(loaded.view, view) ? loaded : undefined
   return {
