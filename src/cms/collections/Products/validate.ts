@@ -1,8 +1,8 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import { skuSchema } from '@/shared/fields'
-import { requestSql } from '@/cms/collections/shared/request-sql'
+import { mediaExists, skuTakenByAnother } from '@/modules/catalogue/edit-repository'
+import { sqlOf } from '@/cms/collections/shared/request-sql'
 
 type Options = { req: PayloadRequest; id?: number | string }
 
@@ -11,12 +11,12 @@ export async function validateSku(value: unknown, { req, id }: Options): Promise
   const parsed = skuSchema.safeParse(value)
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid sku'
   if (parsed.data !== value) return 'sku must not start or end with spaces'
-  const taken = await requestSql(
-    req,
-    sql`SELECT 1 FROM products WHERE lower(sku) = lower(${parsed.data})
-          AND id IS DISTINCT FROM ${id === undefined ? null : Number(id)}::int`,
+  const taken = await skuTakenByAnother(
+    sqlOf(req),
+    parsed.data,
+    id === undefined ? undefined : Number(id),
   )
-  return taken.length ? `A product with sku ${parsed.data} already exists.` : true
+  return taken ? `A product with sku ${parsed.data} already exists.` : true
 }
 
 /** An uploaded image that exists, so a write never reaches the foreign key as a 500. */
@@ -27,6 +27,6 @@ export async function validateImage(value: unknown, { req }: Options): Promise<t
   if (!Number.isSafeInteger(id) || (id as number) < 1) {
     return 'image must be the id of an uploaded image'
   }
-  const found = await requestSql(req, sql`SELECT 1 FROM media WHERE id = ${id as number}`)
-  return found.length ? true : `No uploaded image has id ${String(id)}.`
+  const found = await mediaExists(sqlOf(req), id as number)
+  return found ? true : `No uploaded image has id ${String(id)}.`
 }

@@ -2,6 +2,8 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { SQL } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 
+import type { RunSql } from '@/modules/catalogue/edit-repository'
+
 /**
  * SQL on the connection of the Payload operation `req` belongs to, when it runs in a
  * transaction (every write does): what a hook reads or sets is then part of that write, and it
@@ -22,4 +24,9 @@ export async function requestSql<T extends Record<string, unknown>>(
 export async function inRequestTransaction(req: PayloadRequest): Promise<boolean> {
   const id = req.transactionID ? await req.transactionID : undefined
   return id !== undefined && Boolean((req.payload.db as unknown as PostgresAdapter).sessions[id])
+}
+
+/** requestSql bound to `req`: what a repository's operation is handed to run its SQL. */
+export function sqlOf(req: PayloadRequest): RunSql {
+  return <T extends Record<string, unknown>>(query: SQL) => requestSql<T>(req, query)
 }

@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres'
 import {
   ValidationError,
   type CollectionBeforeChangeHook,
@@ -7,7 +6,8 @@ import {
 
 import { MAX_STOCK } from '@/shared/fields'
 import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockWrite } from '@/modules/stock/reasons'
-import { inRequestTransaction, requestSql } from '@/cms/collections/shared/request-sql'
+import { keepStoredStock, lockStock, noteAdjustment } from '@/modules/catalogue/edit-repository'
+import { inRequestTransaction, sqlOf } from '@/cms/collections/shared/request-sql'
 
 /**
  * A product update that sets the stock (the request context's `stockWrite`): to the `inStock`
@@ -54,20 +54,17 @@ export const guardStock: CollectionBeforeChangeHook = async ({
   if (!(await inRequestTransaction(req))) {
     throw new Error('A product update must run in a transaction to keep its stock exact.')
   }
+  const run = sqlOf(req)
   const write = context.stockWrite as StockWrite | undefined
   if (!write && !adjustment) {
-    await requestSql(req, sql`SELECT set_config('kc.stock_keep', 'on', true)`)
+    await keepStoredStock(run, true)
     return data
   }
   if (write && adjustment) {
     throw stockError('stockChange', 'Set the stock or adjust it, not both in one save.')
   }
   const id = (originalDoc as { id: number }).id
-  const [row] = await requestSql<{ in_stock: string }>(
-    req,
-    sql`SELECT in_stock FROM products WHERE id = ${id} FOR UPDATE`,
-  )
-  const current = Number(row!.in_stock)
+  const current = await lockStock(run, id)
   if (write) {
     if (write.expected !== undefined && write.expected !== current) {
       throw stockError(
@@ -86,13 +83,9 @@ export const guardStock: CollectionBeforeChangeHook = async ({
       )
     }
     data.inStock = next
-    await requestSql(
-      req,
-      sql`SELECT set_config('kc.stock_reason', ${adjustment!.reason}, true),
-                 set_config('kc.stock_note', ${adjustment!.note}, true)`,
-    )
+    await noteAdjustment(run, adjustment!.reason, adjustment!.note)
   }
-  await requestSql(req, sql`SELECT set_config('kc.stock_keep', 'off', true)`)
+  await keepStoredStock(run, false)
   return data
 }
 

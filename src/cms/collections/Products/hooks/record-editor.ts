@@ -1,6 +1,7 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook } from 'payload'
+
+import { nameEditor } from '@/modules/catalogue/edit-repository'
+import { inRequestTransaction, sqlOf } from '@/cms/collections/shared/request-sql'
 
 /**
  * Names who makes a product write, for the stock ledger that the database's trigger keeps: the
@@ -14,11 +15,6 @@ export const recordEditor: CollectionBeforeChangeHook = async ({ data, req }) =>
       : req.user?.email
         ? `${req.user.email} (/cms)`
         : null
-  const id = req.transactionID ? await req.transactionID : undefined
-  const transaction =
-    id === undefined ? undefined : (req.payload.db as unknown as PostgresAdapter).sessions[id]
-  if (actor && transaction) {
-    await transaction.db.execute(sql`SELECT set_config('kc.actor', ${actor}, true)`)
-  }
+  if (actor && (await inRequestTransaction(req))) await nameEditor(sqlOf(req), actor)
   return data
 }
