@@ -4,7 +4,7 @@ import { Storefront } from '@/components/storefront/storefront'
 import { FIRST_RENDER_COUNT, viewFromParams } from '@/modules/catalogue/catalogue-filter'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import { getShop } from '@/cms/payload'
-import { searchProducts } from '@/modules/catalogue/search-repository'
+import { searchCatalogue } from '@/modules/catalogue/catalogue'
 import { getShopSettings } from '@/modules/settings/settings'
 
 export const dynamic = 'force-dynamic'
@@ -31,7 +31,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
     getShopSettings(await getShop()),
     getShop()
       .then((shop) =>
-        searchProducts(shop.db.pool, {
+        searchCatalogue(shop, {
           q: view.q.trim() || undefined,
           category: view.category === 'all' ? undefined : view.category,
           limit: FIRST_RENDER_COUNT,

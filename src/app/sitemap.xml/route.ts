@@ -5,4 +5,4 @@ import { sitemapRoot } from '@/modules/catalogue/sitemap'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = handle(async () => sitemapRoot((await getShop()).db.pool, await publicOrigin()))
+export const GET = handle(async () => sitemapRoot(await getShop(), await publicOrigin()))

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg'
+import type { Payload } from 'payload'
 
 import { productPath } from '@/modules/catalogue/product'
 import { sitemapPageCount, sitemapSkus } from './search-repository'
@@ -11,8 +11,8 @@ const XML_HEADERS = {
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** One file of product addresses (and the front page in the first). */
-export async function sitemapFile(pool: Pool, origin: string, page: number): Promise<Response> {
-  const skus = await sitemapSkus(pool, page)
+export async function sitemapFile(shop: Payload, origin: string, page: number): Promise<Response> {
+  const skus = await sitemapSkus(shop.db.pool, page)
   const urls = skus.map(
     ({ sku, updatedAt }) =>
       `<url><loc>${escapeXml(origin + productPath(sku))}</loc><lastmod>${updatedAt.toISOString()}</lastmod></url>`,
@@ -28,9 +28,9 @@ export async function sitemapFile(pool: Pool, origin: string, page: number): Pro
  * /sitemap.xml: the addresses themselves while they fit one file (40,000 products), else an
  * index of /sitemaps/{n}.xml files, as the sitemap protocol caps a file at 50,000 addresses.
  */
-export async function sitemapRoot(pool: Pool, origin: string): Promise<Response> {
-  const files = await sitemapPageCount(pool)
-  if (files === 1) return sitemapFile(pool, origin, 0)
+export async function sitemapRoot(shop: Payload, origin: string): Promise<Response> {
+  const files = await sitemapPageCount(shop.db.pool)
+  if (files === 1) return sitemapFile(shop, origin, 0)
   const entries = Array.from(
     { length: files },
     (_, n) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${n}.xml`)}</loc></sitemap>`,
@@ -39,6 +39,11 @@ export async function sitemapRoot(pool: Pool, origin: string): Promise<Response>
     `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
     { headers: XML_HEADERS },
   )
+}
+
+/** Whether /sitemaps/{page}.xml is one of the catalogue's sitemap files. */
+export async function isSitemapPage(shop: Payload, page: number): Promise<boolean> {
+  return page >= 0 && page < (await sitemapPageCount(shop.db.pool))
 }
 
 /** What crawlers may read: the shop and its products, never the owner's or staff's pages. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 
-import type { Pool, PoolClient } from 'pg'
+import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
 
 import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/shared/errors'
 import { fromCents } from '@/shared/money'
@@ -39,7 +40,7 @@ type PlaceRequest = {
  * order contract is public and every value written is computed here.
  */
 export async function placeOrder(
-  pool: Pool,
+  shop: Payload,
   input: OrderInput,
   idempotencyKey?: string,
 ): Promise<PlacedOrder> {
@@ -51,7 +52,7 @@ export async function placeOrder(
   }
   const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
   const placed = await inTransaction(
-    pool,
+    shop.db.pool,
     (client) => place(client, request, hash, idempotencyKey),
     retryable,
   )

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { Pool, PoolClient, QueryResult } from 'pg'
+import type { PoolClient, QueryResult } from 'pg'
 
 import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
 import { NotFound } from '@/shared/errors'
@@ -199,9 +199,10 @@ const EXPORT_BATCH = 500
  * last order of the one before on the (created_at, id) index, so no connection is held between.
  */
 export async function* filteredOrders(
-  pool: Pool,
+  shop: Payload,
   filter: OrderFilter,
 ): AsyncGenerator<AdminOrderDTO[]> {
+  const pool = shop.db.pool
   const params = filterParams(filter)
   let after: number | null = null
   for (;;) {

@@ -19,6 +19,6 @@ export const POST = handle(async (request: Request) => {
   }
   const parsed = orderSchema.safeParse(await readJson(request))
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
-  const { order, replayed } = await placeOrder((await getShop()).db.pool, parsed.data, key)
+  const { order, replayed } = await placeOrder(await getShop(), parsed.data, key)
   return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
 })

@@ -1,10 +1,6 @@
 import { BadInput } from '@/shared/errors'
 import { productQuerySchema } from '@/modules/catalogue/query-schema'
-import {
-  productsBySkus,
-  searchProducts,
-  wholeCatalogueResponse,
-} from '@/modules/catalogue/search-repository'
+import { findProducts, searchCatalogue, wholeCatalogue } from '@/modules/catalogue/catalogue'
 import { requireAdmin } from '@/modules/auth/admin-auth'
 import { handle, json } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
@@ -19,11 +15,10 @@ export const GET = handle(async (request: Request) => {
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
   const { q, category, stock, limit, offset } = parsed.data
   const shop = await getShop()
-  const pool = shop.db.pool
-  if (parsed.data.skus) return json(await productsBySkus(pool, parsed.data.skus))
+  if (parsed.data.skus) return json(await findProducts(shop, parsed.data.skus))
   if (!q && !category && !stock && limit === undefined && offset === undefined) {
-    // Streamed, since it can be 100,000 products; scripts/server.ts answers it first, gzipped.
-    return wholeCatalogueResponse(pool, false)
+    // Streamed, since it can be 100,000 products; the front door answers it first, shared or gzipped.
+    return wholeCatalogue(shop)
   }
   // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
   // the owner's dashboard asks for them, not the public.
@@ -34,6 +29,6 @@ export const GET = handle(async (request: Request) => {
       : stock === 'out'
         ? 1
         : undefined
-  const { products, total } = await searchProducts(pool, { ...parsed.data, stockBelow })
+  const { products, total } = await searchCatalogue(shop, { ...parsed.data, stockBelow })
   return json(products, { headers: { 'x-total-count': String(total) } })
 })

@@ -2,8 +2,7 @@ import { NotFound } from '@/shared/errors'
 import { handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { publicOrigin } from '@/platform/http/public-url'
-import { sitemapFile } from '@/modules/catalogue/sitemap'
-import { sitemapPageCount } from '@/modules/catalogue/search-repository'
+import { isSitemapPage, sitemapFile } from '@/modules/catalogue/sitemap'
 
 export const dynamic = 'force-dynamic'
 
@@ -13,8 +12,8 @@ type Context = { params: Promise<{ file: string }> }
 export const GET = handle(async (_request: Request, { params }: Context) => {
   const { file } = await params
   const match = /^(\d{1,4})\.xml$/.exec(file)
-  const pool = (await getShop()).db.pool
+  const shop = await getShop()
   const page = match ? Number(match[1]) : -1
-  if (page < 0 || page >= (await sitemapPageCount(pool))) throw new NotFound('No such sitemap')
-  return sitemapFile(pool, await publicOrigin(), page)
+  if (!(await isSitemapPage(shop, page))) throw new NotFound('No such sitemap')
+  return sitemapFile(shop, await publicOrigin(), page)
 })

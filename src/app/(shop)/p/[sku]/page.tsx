@@ -7,7 +7,7 @@ import { cache } from 'react'
 import { ProductPage } from '@/components/product-page/product-page'
 import { formatRand, toCents } from '@/shared/money'
 import { productPath, ruleNotes, type ProductDTO } from '@/modules/catalogue/product'
-import { productBySku } from '@/modules/catalogue/search-repository'
+import { findProduct } from '@/modules/catalogue/catalogue'
 import { getShop } from '@/cms/payload'
 import { publicOrigin } from '@/platform/http/public-url'
 import { getShopSettings } from '@/modules/settings/settings'
@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ sku: string }> }
 
 /** Read once per request, by the page and its metadata alike. */
-const loadProduct = cache(async (sku: string) => productBySku((await getShop()).db.pool, sku))
+const loadProduct = cache(async (sku: string) => findProduct(await getShop(), sku))
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
 function previewUrl(origin: string, product: ProductDTO): string {

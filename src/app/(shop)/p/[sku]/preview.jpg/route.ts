@@ -1,5 +1,5 @@
 import { NotFound } from '@/shared/errors'
-import { productBySku } from '@/modules/catalogue/search-repository'
+import { findProduct } from '@/modules/catalogue/catalogue'
 import { handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { productPreview } from '@/platform/edge/preview-image'
@@ -11,7 +11,7 @@ type Context = { params: Promise<{ sku: string }> }
 /** The product's link preview (og:image), 1200x630, made from its photo. */
 export const GET = handle(async (_request: Request, { params }: Context) => {
   const { sku } = await params
-  const product = await productBySku((await getShop()).db.pool, sku)
+  const product = await findProduct(await getShop(), sku)
   if (!product) throw new NotFound(`No product with sku ${sku}`)
   const jpeg = await productPreview(product.imageURL)
   return new Response(new Uint8Array(jpeg), {

@@ -15,10 +15,10 @@ export const GET = handle(
   adminOnly(async (request: Request) => {
     const query = Object.fromEntries(new URL(request.url).searchParams)
     const { limit: _limit, offset: _offset, ...filter } = parseWith(orderFilterSchema, query)
-    const pool = (await getShop()).db.pool
+    const shop = await getShop()
     async function* chunks() {
       yield ORDER_CSV_HEADER_LINE
-      for await (const batch of filteredOrders(pool, filter)) yield orderCsvLines(batch)
+      for await (const batch of filteredOrders(shop, filter)) yield orderCsvLines(batch)
     }
     return streamedResponse(chunks(), {
       'content-type': 'text/csv; charset=utf-8',

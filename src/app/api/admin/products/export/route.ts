@@ -1,7 +1,7 @@
 import { CSV_HEADER_LINE, csvLines } from '@/modules/catalogue/csv'
 import { shopDay } from '@/shared/dates'
 import { adminOnly } from '@/app/_server/admin-only'
-import { allProducts } from '@/modules/catalogue/search-repository'
+import { productsInSkuOrder } from '@/modules/catalogue/catalogue'
 import { handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { streamedResponse } from '@/platform/http/stream'
@@ -19,7 +19,7 @@ async function* csvChunks(batches: AsyncIterable<Parameters<typeof csvLines>[0]>
 
 export const GET = handle(
   adminOnly(async () =>
-    streamedResponse(csvChunks(allProducts((await getShop()).db.pool, 'sku')), {
+    streamedResponse(csvChunks(productsInSkuOrder(await getShop())), {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="products-${shopDay(new Date())}.csv"`,
       'cache-control': 'no-store',
