@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
+import { withAdvisoryLock } from '@/platform/db/advisory-lock'
 import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
 import { renderProductImage } from './product-image'
 
@@ -11,10 +12,8 @@ const SEED_LOCK_KEY = 4_020_500
  * Seeds the demo shop once, on a database that has never been seeded and holds no products. An
  * advisory lock keeps two starting processes from seeding twice.
  */
-export async function seedIfEmpty(payload: Payload): Promise<boolean> {
-  const client = await payload.db.pool.connect()
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY])
+export function seedIfEmpty(payload: Payload): Promise<boolean> {
+  return withAdvisoryLock(payload.db.pool, SEED_LOCK_KEY, async () => {
     const settings = await payload.findGlobal({ slug: 'shop-settings' })
     if (settings.seededAt) return false
     const { totalDocs } = await payload.count({ collection: 'products' })
@@ -24,10 +23,7 @@ export async function seedIfEmpty(payload: Payload): Promise<boolean> {
       data: { seededAt: new Date().toISOString() },
     })
     return totalDocs === 0
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined)
-    client.release()
-  }
+  })
 }
 
 /** Replaces products, delivery areas and media with the demo shop. Orders are kept. */
