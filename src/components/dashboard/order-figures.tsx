@@ -1,16 +1,12 @@
 import { useMemo } from 'react'
 
 import { fillDays } from '@/modules/orders/order-summary'
+import type { OrderFigures } from '@/modules/orders/repository'
 import { formatRand, toCents } from '@/shared/money'
 import { RevenueChart } from './revenue-chart'
 
-export type Figures = {
-  orders: number
-  revenue: number
-  cashToCollect: number
-  transfersAwaiting: number
-  days: { day: string; revenue: number }[]
-}
+/** What GET /api/admin/orders/summary answers. */
+export type Figures = OrderFigures
 
 /** The summary strip and the revenue chart, over every order the filters match. */
 export function OrderFigures({ summary }: { summary: Figures }) {
