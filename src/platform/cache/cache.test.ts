@@ -254,4 +254,17 @@ describe('TaggedCache, until a write', () => {
     cache.invalidate()
     expect(cache.peek('preview /a.jpg')).toBe(1)
   })
+
+  it('drops a key by the tags it holds now, not by those of a value it replaced', async () => {
+    let clock = 0
+    const cache = new TaggedCache({ maxBytes: 10_000, now: () => clock })
+    await cache.get('k', { tags: ['areas'], freshMs: 10 }, async () => 1)
+    clock += 10
+    await cache.get('k', { tags: ['settings'], freshMs: 10 }, async () => 2)
+    cache.invalidate('areas')
+    expect(cache.peek('k')).toBe(2)
+    cache.invalidate('settings')
+    expect(cache.peek('k')).toBeUndefined()
+    expect(cache.size).toBe(0)
+  })
 })

@@ -53,6 +53,9 @@ const SMALL_VALUE_BYTES = 64
 
 export class TaggedCache {
   private readonly entries = new Map<string, Entry>()
+  /** The keys held under each tag, so that dropping a tag (every order drops 'stock') touches
+   * only what carries it, however many untagged or other entries are held. */
+  private readonly keysByTag = new Map<string, Set<string>>()
   private readonly loading = new Map<string, Loading>()
   /** Bumped by invalidate(): everything loaded before is out of date. */
   private generation = 0
@@ -81,7 +84,7 @@ export class TaggedCache {
       return
     }
     this.tagGenerations.set(tag, (this.tagGenerations.get(tag) ?? 0) + 1)
-    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.drop(key)
+    for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.drop(key)
     for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key)
   }
 
@@ -163,6 +166,11 @@ export class TaggedCache {
       bytes,
     })
     this.heldBytes += bytes
+    for (const tag of rule.tags) {
+      let keys = this.keysByTag.get(tag)
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
     for (const [oldest] of this.entries) {
       if (this.heldBytes <= this.options.maxBytes) break
       this.drop(oldest)
@@ -174,5 +182,6 @@ export class TaggedCache {
     if (!entry) return
     this.entries.delete(key)
     this.heldBytes -= entry.bytes
+    for (const tag of entry.tags) this.keysByTag.get(tag)?.delete(key)
   }
 }
