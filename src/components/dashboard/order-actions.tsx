@@ -12,18 +12,16 @@ import { PrintInvoice } from './print-invoice'
 
 export type Change = (body: OrderChange, done: string) => Promise<boolean>
 
+/** What each part of the order dialog that changes the order is handed. */
+export type OrderPartProps = { order: FullOrder; saving: boolean; onChange: Change }
+
 /** The next step, cancelling, the customer's WhatsApp update and the invoice. */
 export function OrderActions({
   order,
   saving,
   whatsapp,
   onChange,
-}: {
-  order: FullOrder
-  saving: boolean
-  whatsapp: string | null
-  onChange: Change
-}) {
+}: OrderPartProps & { whatsapp: string | null }) {
   const next = nextStep(order.status)
   const open = order.status !== 'cancelled' && order.status !== 'delivered'
   return (
@@ -67,15 +65,7 @@ export function OrderActions({
 }
 
 /** Recording a payment (with an optional reference), or taking it back. */
-export function OrderPayment({
-  order,
-  saving,
-  onChange,
-}: {
-  order: FullOrder
-  saving: boolean
-  onChange: Change
-}) {
+export function OrderPayment({ order, saving, onChange }: OrderPartProps) {
   const [reference, setReference] = useState('')
   if (order.paid)
     return (

@@ -12,7 +12,7 @@ import {
 } from '@/modules/orders/fulfilment'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import { failureToast } from './errors'
-import { OrderActions, OrderPayment } from './order-actions'
+import { OrderActions, OrderPayment, type OrderPartProps } from './order-actions'
 import { OrderNote } from './order-note'
 import { OrderFacts, OrderHistory, OrderLines, type FullOrder } from './order-facts'
 import { useAdminData } from './use-admin-data'
@@ -100,12 +100,7 @@ function OrderDetails({
   saving,
   whatsapp,
   onChange,
-}: {
-  order: FullOrder
-  saving: boolean
-  whatsapp: string | null
-  onChange: (body: OrderChange, done: string) => Promise<boolean>
-}) {
+}: OrderPartProps & { whatsapp: string | null }) {
   return (
     <>
       <OrderFacts order={order} />

@@ -1,18 +1,9 @@
 import { useState } from 'react'
 
-import type { Change } from './order-actions'
-import type { FullOrder } from './order-facts'
+import type { OrderPartProps } from './order-actions'
 
 /** The owner's note on the order. */
-export function OrderNote({
-  order,
-  saving,
-  onChange,
-}: {
-  order: FullOrder
-  saving: boolean
-  onChange: Change
-}) {
+export function OrderNote({ order, saving, onChange }: OrderPartProps) {
   const [note, setNote] = useState(order.note ?? '')
   return (
     <form
