@@ -11,6 +11,8 @@ import {
   PRODUCT_SEARCH_INDEXES,
   RAW_SQL_COLUMNS,
 } from '@/platform/db/tables'
+import { ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
+import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
 import { root } from '../helpers/launch'
 
@@ -28,6 +30,35 @@ describe('the names raw SQL uses', () => {
       expect(columns.has(table), `table ${table}`).toBe(true)
       const missing = used.filter((column) => !columns.get(table)!.has(column))
       expect(missing, `columns of ${table}`).toEqual([])
+    }
+  })
+
+  it('match every declared row shape: each column, its type, nullability and enum values', async () => {
+    for (const shape of [ORDERS, ORDER_LINE_ROWS]) {
+      const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(
+        `SELECT column_name, udt_name, is_nullable FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,
+        [shape.name],
+      )
+      const declared = Object.entries(shape.columns as Shape)
+        .map(([name, column]) => ({
+          column_name: name,
+          udt_name: column.udt,
+          is_nullable: column.nullable ? 'YES' : 'NO',
+        }))
+        .sort((a, b) => (a.column_name < b.column_name ? -1 : 1))
+      expect(rows, `columns of ${shape.name}`).toEqual(declared)
+      for (const [name, column] of Object.entries(shape.columns as Shape)) {
+        if (!column.labels) continue
+        const labels = await sql<{ enumlabel: string }>(
+          `SELECT enumlabel FROM pg_enum WHERE enumtypid = $1::regtype ORDER BY enumsortorder`,
+          [column.udt],
+        )
+        expect(
+          labels.map((l) => l.enumlabel),
+          `values of ${shape.name}.${name}`,
+        ).toEqual([...column.labels])
+      }
     }
   })
 

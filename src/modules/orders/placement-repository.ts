@@ -6,7 +6,9 @@ import { toCents, toDecimalText, type Cents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
 import { chargedPrice } from '@/modules/pricing/rules'
 import { setStockContext } from '@/modules/stock/repository'
-import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION } from '@/platform/db/tables'
+import { insertRow, insertRows } from '@/platform/db/row-shape'
+import { ORDER_LINE_ROWS, ORDERS, type OrderRecord } from '@/modules/orders/order-row'
 import type { Quote, QuoteArea, QuoteProduct, QuoteSettings } from '@/modules/pricing/quote'
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
 
@@ -164,48 +166,45 @@ export async function insertOrder(
   order: NewOrder,
 ): Promise<{ id: number; createdAt: Date }> {
   const { quote, customer, idempotencyKey } = order
-  const { rows } = await client.query<{ id: number; created_at: Date }>(
-    `INSERT INTO orders (order_id, customer_name, customer_phone, customer_address, area, area_name,
-       payment, subtotal, fee, total, source, idempotency_key, request_hash, customer_business,
-       customer_vat_number, invoice_number, vat_rate, vat, seller_vat_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'web', $11, $12, $13, $14, $15, $16, $17, $18)
-     RETURNING id, created_at`,
-    [
-      order.orderId,
-      customer.name,
-      customer.phone,
-      customer.address ?? null,
-      order.area.slug,
-      order.area.name,
-      order.payment,
-      toDecimalText(quote.subtotal),
-      toDecimalText(quote.fee),
-      toDecimalText(quote.total),
-      idempotencyKey ?? null,
-      idempotencyKey ? order.requestHash : null,
-      customer.business ?? null,
-      customer.vatNumber ?? null,
-      order.invoiceNumber,
-      quote.vat ? String(quote.vat.rate) : null,
-      quote.vat ? toDecimalText(quote.vat.cents) : null,
-      quote.vat ? quote.vat.sellerVatNumber : null,
-    ],
+  const insert = insertRow(
+    ORDERS,
+    {
+      order_id: order.orderId,
+      customer_name: customer.name,
+      customer_phone: customer.phone,
+      customer_address: customer.address ?? null,
+      area: order.area.slug,
+      area_name: order.area.name,
+      payment: order.payment,
+      subtotal: toDecimalText(quote.subtotal),
+      fee: toDecimalText(quote.fee),
+      total: toDecimalText(quote.total),
+      source: 'web',
+      idempotency_key: idempotencyKey ?? null,
+      request_hash: idempotencyKey ? order.requestHash : null,
+      customer_business: customer.business ?? null,
+      customer_vat_number: customer.vatNumber ?? null,
+      invoice_number: String(order.invoiceNumber),
+      vat_rate: quote.vat ? String(quote.vat.rate) : null,
+      vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
+      seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
+    },
+    ['id', 'created_at'],
   )
+  const { rows } = await client.query<Pick<OrderRecord, 'id' | 'created_at'>>(insert)
   const { id, created_at: createdAt } = rows[0]!
-  const lines = quote.lines
-  await client.query(
-    `INSERT INTO ${ORDER_LINES} (${ORDER_LINE_POSITION}, ${ORDER_LINE_PARENT}, id, sku, name, price, quantity)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[],
-                          $6::numeric[], $7::numeric[])`,
-    [
-      lines.map((_, i) => i + 1),
-      lines.map(() => id),
-      lines.map(() => randomBytes(12).toString('hex')),
-      lines.map((l) => l.sku),
-      lines.map((l) => l.name),
-      lines.map((l) => toDecimalText(l.unitCents)),
-      lines.map((l) => l.quantity),
-    ],
+  const lines = insertRows(
+    ORDER_LINE_ROWS,
+    quote.lines.map((line, i) => ({
+      [ORDER_LINE_POSITION]: i + 1,
+      [ORDER_LINE_PARENT]: id,
+      id: randomBytes(12).toString('hex'),
+      sku: line.sku,
+      name: line.name,
+      price: toDecimalText(line.unitCents),
+      quantity: String(line.quantity),
+    })),
   )
+  await client.query(lines)
   return { id, createdAt }
 }

@@ -8,33 +8,11 @@ import { fromCents, toCents, toDecimalText, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFilter } from '@/modules/orders/filter-schema'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
+import { selectList } from '@/platform/db/row-shape'
+import { ORDERS, type OrderRecord } from '@/modules/orders/order-row'
 
-type OrderRow = {
-  id: number
-  order_id: string
-  created_at: Date
-  customer_name: string
-  customer_phone: string
-  customer_address: string | null
-  customer_business: string | null
-  customer_vat_number: string | null
-  invoice_number: string
-  vat_rate: string | null
-  vat: string | null
-  seller_vat_number: string | null
-  area: string
-  area_name: string
-  payment: OrderDTO['payment']
-  subtotal: string
-  fee: string
-  total: string
-  source: string | null
-  status: FulfilmentStatus
-  paid: boolean
-  paid_amount: string | null
-  paid_at: Date | null
-  payment_reference: string | null
-  note: string | null
+/** An order's row as the SELECT below reads it: every column, and its lines as JSON. */
+type OrderRow = OrderRecord & {
   items: { sku: string; name: string; price: string; quantity: string }[]
 }
 
@@ -84,11 +62,7 @@ async function loadOrderRow(
  * lines as JSON, read by its own index lookup so that only the orders returned pay for them.
  */
 function orderSelect(source: string): string {
-  return `SELECT o.id, o.order_id, o.created_at, o.customer_name, o.customer_phone,
-    o.customer_address, o.area, o.area_name, o.payment, o.subtotal, o.fee, o.total, o.source,
-    o.status, o.paid, o.paid_amount, o.paid_at, o.payment_reference, o.note,
-    o.customer_business, o.customer_vat_number, o.invoice_number, o.vat_rate, o.vat,
-    o.seller_vat_number,
+  return `SELECT ${selectList(ORDERS, 'o')},
     (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
               'price', i.price::text, 'quantity', i.quantity::text)
               ORDER BY i.${ORDER_LINE_POSITION}), '[]')

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+
+import { col, insertRow, insertRows, nullable, selectList, tableShape } from './row-shape'
+
+const PETS = tableShape('pets', {
+  id: col.int(),
+  name: col.text(),
+  kind: col.enum('enum_pets_kind', ['cat', 'dog'] as const),
+  weight: nullable(col.numeric()),
+})
+
+describe('a declared row shape', () => {
+  it('selects every column under an alias', () => {
+    expect(selectList(PETS, 'p')).toBe('p.id, p.name, p.kind, p.weight')
+  })
+
+  it('inserts one row from the values given, numbered in order', () => {
+    const insert = insertRow(PETS, { name: 'Rex', kind: 'dog', weight: null }, ['id'])
+    expect(insert.text.replace(/\s+/g, ' ')).toBe(
+      'INSERT INTO pets (name, kind, weight) VALUES ($1, $2, $3) RETURNING id',
+    )
+    expect(insert.values).toEqual(['Rex', 'dog', null])
+  })
+
+  it('inserts many rows as one array per column, cast to its type', () => {
+    const insert = insertRows(PETS, [
+      { id: 1, name: 'Rex', kind: 'dog', weight: '12.50' },
+      { id: 2, name: 'Tom', kind: 'cat', weight: null },
+    ])
+    expect(insert.text).toBe(
+      'INSERT INTO pets (id, name, kind, weight) SELECT * FROM unnest($1::int4[], $2::varchar[], $3::enum_pets_kind[], $4::numeric[])',
+    )
+    expect(insert.values).toEqual([
+      [1, 2],
+      ['Rex', 'Tom'],
+      ['dog', 'cat'],
+      ['12.50', null],
+    ])
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * A table's row declared once: each column's PostgreSQL type, whether it may be null and, for an
+ * enum, its values. The TypeScript row type, the SELECT list and the INSERT's columns are derived
+ * from it, and tests/int/schema.test.ts checks every declared table against the migrated database
+ * (every column, its type, its nullability, an enum's values), so a change to a Payload
+ * collection that the SQL has not followed fails a test instead of an order.
+ */
+export type Column<T = unknown> = {
+  /** PostgreSQL's udt_name of the column, as information_schema.columns reports it. */
+  readonly udt: string
+  readonly nullable: boolean
+  /** An enum's labels, in PostgreSQL's order. */
+  readonly labels?: readonly string[]
+  /** Only carries the decoded type; never set. */
+  readonly decoded?: T
+}
+
+const column = <T>(udt: string, labels?: readonly string[]): Column<T> => ({
+  udt,
+  nullable: false,
+  ...(labels ? { labels } : {}),
+})
+
+/** Columns as node-postgres decodes them: numeric stays text, so money is never a float. */
+export const col = {
+  int: () => column<number>('int4'),
+  text: () => column<string>('varchar'),
+  numeric: () => column<string>('numeric'),
+  bool: () => column<boolean>('bool'),
+  time: () => column<Date>('timestamptz'),
+  enum: <const L extends readonly string[]>(udt: string, labels: L) =>
+    column<L[number]>(udt, labels),
+}
+
+export function nullable<T>(of: Column<T>): Column<T | null> {
+  return { ...of, nullable: true } as Column<T | null>
+}
+
+export type Shape = Record<string, Column>
+
+export type TableShape<S extends Shape = Shape> = { readonly name: string; readonly columns: S }
+
+export type RowOf<T extends TableShape> = {
+  [K in keyof T['columns']]: T['columns'][K] extends Column<infer V> ? V : never
+}
+
+export function tableShape<const S extends Shape>(name: string, columns: S): TableShape<S> {
+  return { name, columns }
+}
+
+/** `a.x, a.y, …` over every declared column, for a SELECT of whole rows. */
+export function selectList(table: TableShape, alias: string): string {
+  return Object.keys(table.columns)
+    .map((name) => `${alias}.${name}`)
+    .join(', ')
+}
+
+/**
+ * An INSERT of one row from its values by column name: the columns are the declared ones given,
+ * so a misspelt or undeclared column does not compile.
+ */
+export function insertRow<T extends TableShape>(
+  table: T,
+  values: Partial<RowOf<T>>,
+  returning: (keyof T['columns'] & string)[],
+): { text: string; values: unknown[] } {
+  const names = Object.keys(values).filter((name) => name in table.columns)
+  return {
+    text: `INSERT INTO ${table.name} (${names.join(', ')})
+     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
+     RETURNING ${returning.join(', ')}`,
+    values: names.map((name) => (values as Record<string, unknown>)[name]),
+  }
+}
+
+/**
+ * An INSERT of many rows in one statement, each column sent as one array (`unnest`), so its cost
+ * does not grow with the number of parameters. Every declared column is written.
+ */
+export function insertRows<T extends TableShape>(
+  table: T,
+  rows: RowOf<T>[],
+): { text: string; values: unknown[] } {
+  const names = Object.keys(table.columns)
+  const casts = names.map((name, i) => `$${i + 1}::${table.columns[name]!.udt}[]`)
+  return {
+    text: `INSERT INTO ${table.name} (${names.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`,
+    values: names.map((name) => rows.map((row) => (row as Record<string, unknown>)[name])),
+  }
+}
