@@ -14,6 +14,7 @@ import {
   type Shared,
   type SharedAnswer,
 } from '@/platform/cache/shared-answers'
+import { withStockShown } from '@/platform/cache/shown-stock'
 import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process'
 import { serveMediaFile } from '@/platform/edge/media-files'
 import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
@@ -96,13 +97,15 @@ async function render(
   req: http.IncomingMessage,
   shared: Shared,
 ): Promise<SharedAnswer> {
-  const { status, headers, body } = await renderInProcess(
-    next,
-    req.url!,
-    { ...shared.headers, 'accept-encoding': 'identity' },
-    req.socket.remoteAddress,
+  const { value, stockTags } = await withStockShown(() =>
+    renderInProcess(
+      next,
+      req.url!,
+      { ...shared.headers, 'accept-encoding': 'identity' },
+      req.socket.remoteAddress,
+    ),
   )
-  return sharedAnswer(status, headers, body)
+  return sharedAnswer(value.status, value.headers, value.body, stockTags)
 }
 
 /**
@@ -119,9 +122,12 @@ async function sendWholeCatalogue(
   const size = shared ? await catalogueSize(door.cataloguePool).catch(() => undefined) : undefined
   if (shared && size !== undefined && size <= SHARED_CATALOGUE_UP_TO) {
     return sendShared(req, res, shared, async () => {
-      const response = await wholeCatalogueResponse(door.cataloguePool, false)
-      const body = Buffer.from(await response.arrayBuffer())
-      return sharedAnswer(response.status, Object.fromEntries(response.headers), body)
+      const { value, stockTags } = await withStockShown(async () => {
+        const response = await wholeCatalogueResponse(door.cataloguePool, false)
+        return { response, body: Buffer.from(await response.arrayBuffer()) }
+      })
+      const { status, headers } = value.response
+      return sharedAnswer(status, Object.fromEntries(headers), value.body, stockTags)
     })
   }
   const response = await wholeCatalogueResponse(

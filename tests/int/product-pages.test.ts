@@ -184,6 +184,33 @@ describe('a product page under a WhatsApp broadcast', () => {
     }
   })
 
+  it('drops only the shared pages showing what an order bought', async () => {
+    const bought = await buildProduct({ name: 'Kettle Descaler Tabs', price: 19.9, inStock: 40 })
+    const other = await buildProduct({ name: 'Oval Dish Brush', price: 12, inStock: 40 })
+    const search = `/?q=${encodeURIComponent('Kettle Descaler')}`
+    const text = async (path: string) => (await get(path)).text()
+    const otherStock = async () => headTags(await text(`/p/${other.sku}`)).get('og:description')
+    expect(await text(search)).toContain('40 in stock')
+    for (let attempt = 1; ; attempt++) {
+      // Past anything held (1 s at most), so the other page is loaded afresh just below.
+      await new Promise((r) => setTimeout(r, 1100))
+      const start = Date.now()
+      const before = await otherStock()
+      // Unannounced, as another process's order would be: a kept page still shows the old stock.
+      await sql('UPDATE products SET in_stock = in_stock + 1 WHERE sku = $1', [other.sku])
+      const ordered = await postJson('/api/orders', orderBody([{ sku: bought.sku, quantity: 1 }]))
+      expect(ordered.status).toBe(201)
+      expect(await text(search)).toContain(`${40 - attempt} in stock`)
+      const after = await otherStock()
+      // Held pages are served for 1 s after their load: a slower round proves nothing.
+      if (Date.now() - start < 800) {
+        expect(after).toBe(before)
+        break
+      }
+      expect(attempt, 'no round within 800 ms').toBeLessThan(5)
+    }
+  })
+
   it('shows a content edit at once', async () => {
     const product = await buildProduct({ name: 'Potjie Pot No. 3', price: 459, inStock: 5 })
     expect(await (await get(`/p/${product.sku}`)).text()).toContain('Potjie Pot No. 3')

@@ -5,6 +5,7 @@ import { productDTO, type ProductDTO } from '@/modules/catalogue/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/modules/catalogue/query-schema'
 import type { Media, Product } from '@/payload-types'
 import { shopCache } from '@/platform/cache/shop-cache'
+import { noteStockShown } from '@/platform/cache/shown-stock'
 import { handle, JSON_HEADERS } from '@/platform/http/http'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { jsonArrayChunks, streamedResponse } from '@/platform/http/stream'
@@ -186,6 +187,7 @@ export async function* allProducts(
 }
 
 function toDTO(row: ProductRow): ProductDTO {
+  noteStockShown(row.sku)
   const money = (text: string | null) => (text === null ? null : fromCents(toCents(text)))
   return productDTO({
     sku: row.sku,

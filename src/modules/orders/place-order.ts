@@ -11,7 +11,8 @@ import { minimumOrderMessage } from '@/modules/pricing/rules'
 import { mergeLines, type OrderInput } from '@/modules/orders/schemas'
 import { loadOrder } from '@/modules/orders/repository'
 import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
-import { shopCache, STOCK_TAG } from '@/platform/cache/shop-cache'
+import { shopCache } from '@/platform/cache/shop-cache'
+import { stockTag } from '@/platform/cache/shown-stock'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import {
   insertOrder,
@@ -56,9 +57,11 @@ export async function placeOrder(
     (client) => place(client, request, hash, idempotencyKey),
     retryable,
   )
-  // Committed: what this process shares with stock in it is read again, so the buyer sees the
-  // stock their order took at once (other processes within the second those answers are held).
-  if (!placed.replayed) shopCache.invalidate(STOCK_TAG)
+  // Committed: what this process shares showing these products is read again, so the buyer sees
+  // the stock their order took at once (other processes within the second those answers are
+  // held); pages showing none of them are kept, however many orders come in.
+  if (!placed.replayed)
+    for (const line of placed.order.items) shopCache.invalidate(stockTag(line.sku))
   return placed
 }
 

@@ -267,4 +267,68 @@ describe('TaggedCache, until a write', () => {
     expect(cache.peek('k')).toBeUndefined()
     expect(cache.size).toBe(0)
   })
+
+  describe('with tags read off the value (the products a page turned out to show)', () => {
+    type Page = { skus: string[] }
+    const SHOWS: CacheRule<Page> = { tags: ['products'], tagsOf: (page) => page.skus }
+    const slowLoad = (page: Page) => {
+      const { gate, release } = gated()
+      return { load: () => gate.then(() => page), release }
+    }
+
+    it('drops a value by a tag it showed, and keeps it through the drop of one it did not', async () => {
+      const cache = new TaggedCache({ maxBytes: 10_000 })
+      await cache.get('/', SHOWS, async () => ({ skus: ['a', 'b'] }))
+      await cache.get('/p/c', SHOWS, async () => ({ skus: ['c'] }))
+      cache.invalidate('c')
+      expect(cache.peek('/')).toEqual({ skus: ['a', 'b'] })
+      expect(cache.peek('/p/c')).toBeUndefined()
+      cache.invalidate('b')
+      expect(cache.peek('/')).toBeUndefined()
+    })
+
+    it('does not keep a load that raced the drop of a tag it shows', async () => {
+      const cache = new TaggedCache({ maxBytes: 10_000 })
+      const first = slowLoad({ skus: ['a', 'b'] })
+      const racing = cache.get('/', SHOWS, first.load)
+      cache.invalidate('b')
+      first.release()
+      expect(await racing).toEqual({ skus: ['a', 'b'] })
+      expect(cache.peek('/')).toBeUndefined()
+    })
+
+    it('keeps a load that raced only drops of tags it does not show', async () => {
+      const cache = new TaggedCache({ maxBytes: 10_000 })
+      const first = slowLoad({ skus: ['a', 'b'] })
+      const racing = cache.get('/', SHOWS, first.load)
+      for (let i = 0; i < 100; i++) cache.invalidate(`other ${i}`)
+      first.release()
+      await racing
+      expect(cache.peek('/')).toEqual({ skus: ['a', 'b'] })
+    })
+
+    it('does not join a request made after a drop to a load begun before it', async () => {
+      const cache = new TaggedCache({ maxBytes: 10_000 })
+      const before = slowLoad({ skus: ['a'] })
+      const first = cache.get('/', SHOWS, before.load)
+      const joined = cache.get('/', SHOWS, async () => ({ skus: ['x'] }))
+      cache.invalidate('a')
+      const after = await cache.get('/', SHOWS, async () => ({ skus: ['a', 'new'] }))
+      expect(after).toEqual({ skus: ['a', 'new'] })
+      before.release()
+      expect(await first).toEqual({ skus: ['a'] })
+      expect(await joined).toEqual({ skus: ['a'] })
+      expect(cache.peek('/')).toEqual({ skus: ['a', 'new'] })
+    })
+
+    it('does not keep a load that outlived the drops it can remember', async () => {
+      const cache = new TaggedCache({ maxBytes: 10_000 })
+      const first = slowLoad({ skus: ['a'] })
+      const racing = cache.get('/', SHOWS, first.load)
+      for (let i = 0; i < 10_000; i++) cache.invalidate(`other ${i}`)
+      first.release()
+      await racing
+      expect(cache.peek('/')).toBeUndefined()
+    })
+  })
 })

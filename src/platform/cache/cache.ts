@@ -12,7 +12,10 @@
  * - after that nothing of it is served: the next request waits for a new load.
  *
  * Concurrent misses for one key share one load. A load that began before one of its tags was
- * dropped is given to those who waited for it, but not stored. While `trusted()` is false (no
+ * dropped is given to those who waited for it, but not stored. Some tags are known only once the
+ * value is loaded (`tagsOf`: the products a page shows, whose stock an order changes); a load
+ * with such tags is stored only if none of them was dropped while it ran, and is not joined by a
+ * request that comes after any drop. While `trusted()` is false (no
  * change feed, so a write elsewhere would go unseen) nothing with a tag is stored or served from
  * memory; an entry without tags depends on no write (its key says what it is, as a photo's
  * address does) and is kept regardless. All entries share one byte budget; the least recently
@@ -21,6 +24,8 @@
 export type CacheRule<T> = {
   /** What the value shows: a write announced under any of these drops it. */
   tags: readonly string[]
+  /** Tags read off the loaded value, for what it turned out to show. */
+  tagsOf?: (value: T) => readonly string[]
   /** Served as it is this long after its load began; by default until a tag is dropped. */
   freshMs?: number
   /** Served, while reloaded in the background, until this long after its load began. */
@@ -47,20 +52,25 @@ type Entry = {
   bytes: number
 }
 
-type Loading = { stamp: string; tags: readonly string[]; promise: Promise<unknown> }
+/** A load under way: which writes it has seen (`generation`, `dropped`), and its promise. */
+type Loading = { generation: number; dropped: number; promise: Promise<unknown> }
+
+/** How many tag drops are remembered for loads under way; a load older than these is not kept. */
+const REMEMBERED_DROPS = 4096
 
 const SMALL_VALUE_BYTES = 64
 
 export class TaggedCache {
   private readonly entries = new Map<string, Entry>()
-  /** The keys held under each tag, so that dropping a tag (every order drops 'stock') touches
+  /** The keys held under each tag, so that dropping a tag (every order drops its products') touches
    * only what carries it, however many untagged or other entries are held. */
   private readonly keysByTag = new Map<string, Set<string>>()
   private readonly loading = new Map<string, Loading>()
   /** Bumped by invalidate(): everything loaded before is out of date. */
   private generation = 0
-  /** Bumped by invalidate(tag): what carries the tag and was loaded before is out of date. */
-  private readonly tagGenerations = new Map<string, number>()
+  /** How many tags invalidate(tag) has dropped, and the latest of them, numbered. */
+  private dropped = 0
+  private readonly drops: { n: number; tag: string }[] = []
   private heldBytes = 0
   /** Whether what carries a tag was dropped when the feed was last found down. */
   private droppedUntrusted = false
@@ -80,12 +90,11 @@ export class TaggedCache {
     if (tag === undefined) {
       this.generation += 1
       for (const [key, entry] of this.entries) if (entry.tags.length > 0) this.drop(key)
-      for (const [key, load] of this.loading) if (load.tags.length > 0) this.loading.delete(key)
       return
     }
-    this.tagGenerations.set(tag, (this.tagGenerations.get(tag) ?? 0) + 1)
+    this.drops.push({ n: ++this.dropped, tag })
+    if (this.drops.length > 2 * REMEMBERED_DROPS) this.drops.splice(0, REMEMBERED_DROPS)
     for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.drop(key)
-    for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key)
   }
 
   /** The value held for `key` if it may be served as it is now, without loading. */
@@ -126,20 +135,36 @@ export class TaggedCache {
     return (this.options.now ?? Date.now)()
   }
 
-  /** Which writes a load under `tags` has seen: it may be stored only while this is unchanged. */
-  private stampOf(tags: readonly string[]): string {
-    return [this.generation, ...tags.map((tag) => this.tagGenerations.get(tag) ?? 0)].join(':')
+  /**
+   * Whether a tag was dropped after drop number `since`: any tag, or one of `tags`. True when
+   * that is longer ago than the drops remembered.
+   */
+  private droppedSince(since: number, tags?: ReadonlySet<string>): boolean {
+    if (since === this.dropped) return false
+    const drops = this.drops
+    if (drops.length === 0 || drops[0]!.n > since + 1) return true
+    for (let i = drops.length - 1; i >= 0 && drops[i]!.n > since; i--)
+      if (!tags || tags.has(drops[i]!.tag)) return true
+    return false
+  }
+
+  /** Whether a load begun at `seen` has missed a write to `tags`, so must not be kept or joined. */
+  private outdated(seen: Omit<Loading, 'promise'>, tags?: ReadonlySet<string>): boolean {
+    return seen.generation !== this.generation || this.droppedSince(seen.dropped, tags)
   }
 
   private refresh<T>(key: string, rule: CacheRule<T>, load: () => Promise<T>): Promise<T> {
-    const stamp = this.stampOf(rule.tags)
     const pending = this.loading.get(key)
-    if (pending?.stamp === stamp) return pending.promise as Promise<T>
+    // A load whose tags are not all known yet may show what a drop since its start changed.
+    if (pending && !this.outdated(pending, rule.tagsOf ? undefined : new Set(rule.tags)))
+      return pending.promise as Promise<T>
+    const seen = { generation: this.generation, dropped: this.dropped }
     const loadedAt = this.now()
     const promise: Promise<T> = load().then(
       (value) => {
         if (this.loading.get(key)?.promise === promise) this.loading.delete(key)
-        if (this.stampOf(rule.tags) === stamp) this.store(key, value, loadedAt, rule)
+        const tags = [...rule.tags, ...(rule.tagsOf?.(value) ?? [])]
+        if (!this.outdated(seen, new Set(tags))) this.store(key, value, loadedAt, rule, tags)
         return value
       },
       (error: unknown) => {
@@ -147,11 +172,17 @@ export class TaggedCache {
         throw error
       },
     )
-    this.loading.set(key, { stamp, tags: rule.tags, promise })
+    this.loading.set(key, { ...seen, promise })
     return promise
   }
 
-  private store<T>(key: string, value: T, loadedAt: number, rule: CacheRule<T>): void {
+  private store<T>(
+    key: string,
+    value: T,
+    loadedAt: number,
+    rule: CacheRule<T>,
+    tags: readonly string[],
+  ): void {
     if (rule.keep && !rule.keep(value)) return
     const bytes = key.length + (rule.sizeOf?.(value) ?? SMALL_VALUE_BYTES)
     if (bytes > this.options.maxBytes) return
@@ -159,14 +190,14 @@ export class TaggedCache {
     const freshMs = rule.freshMs ?? Infinity
     this.entries.set(key, {
       value,
-      tags: rule.tags,
+      tags,
       loadedAt,
       freshMs,
       staleMs: Math.max(rule.staleMs ?? freshMs, freshMs),
       bytes,
     })
     this.heldBytes += bytes
-    for (const tag of rule.tags) {
+    for (const tag of tags) {
       let keys = this.keysByTag.get(tag)
       if (!keys) this.keysByTag.set(tag, (keys = new Set()))
       keys.add(key)

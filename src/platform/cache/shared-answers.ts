@@ -8,7 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import type { CacheRule } from './cache'
-import { shopCache, STOCK_TAG } from './shop-cache'
+import { shopCache } from './shop-cache'
 
 /**
  * The storefront's public reads, shared between everyone who asks: `/` (with any search or
@@ -27,23 +27,32 @@ export type SharedAnswer = {
   identity: Buffer
   gzip: Buffer
   br: Buffer
+  /** The stock tags of the products it shows (shown-stock.ts): an order drops it by them. */
+  stockTags: readonly string[]
 }
 
-/** What shows stock, which the feed does not announce: another process's write is seen within 1 s. */
-const SHOWS_STOCK = { freshMs: 500, staleMs: 1000 }
+/**
+ * What shows stock, which the feed does not announce: an order placed in this process drops the
+ * answers showing what it bought; another process's order or edit is seen within 1 s.
+ */
+const SHOWS_STOCK = {
+  freshMs: 500,
+  staleMs: 1000,
+  tagsOf: (answer: SharedAnswer) => answer.stockTags,
+}
 
 const sizeOf = (answer: SharedAnswer) =>
   answer.identity.byteLength + answer.gzip.byteLength + answer.br.byteLength
 const keep = (answer: SharedAnswer) => answer.status === 200 && !('set-cookie' in answer.headers)
 
 const PAGE: CacheRule<SharedAnswer> = {
-  tags: ['products', 'areas', 'settings', STOCK_TAG],
+  tags: ['products', 'areas', 'settings'],
   ...SHOWS_STOCK,
   sizeOf,
   keep,
 }
 const PRODUCTS: CacheRule<SharedAnswer> = {
-  tags: ['products', STOCK_TAG],
+  tags: ['products'],
   ...SHOWS_STOCK,
   sizeOf,
   keep,
@@ -186,6 +195,7 @@ export async function sharedAnswer(
   status: number,
   headers: Record<string, string>,
   identity: Buffer,
+  stockTags: readonly string[] = [],
 ): Promise<SharedAnswer> {
   const kept: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers))
@@ -203,7 +213,7 @@ export async function sharedAnswer(
       },
     }),
   ])
-  return { status, headers: kept, identity, gzip, br }
+  return { status, headers: kept, identity, gzip, br, stockTags }
 }
 
 const gzipAsync = promisify(zlib.gzip)

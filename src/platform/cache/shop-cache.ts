@@ -8,13 +8,6 @@ import { TaggedCache } from './cache'
  */
 const MAX_BYTES = 32 * 1024 * 1024
 
-/**
- * What shows stock. The feed does not announce stock (every order changes it, and a search's
- * count and page ids do not depend on it): what carries this tag is held for a moment only, and
- * dropped in the process that took an order or an owner's edit.
- */
-export const STOCK_TAG = 'stock'
-
 const globalForCache = globalThis as unknown as { __kcShopCache?: TaggedCache }
 
 /**
