@@ -78,6 +78,25 @@ describe('renderInProcess', () => {
 })
 
 describe('parseResponse', () => {
+  it('gives up on a handler that never answers, and closes the connection it was writing to', async () => {
+    let closed = false
+    const started = Date.now()
+    const waiting = renderInProcess(
+      (_req, res) => {
+        res.on('close', () => (closed = true))
+        res.write('<p>')
+      },
+      '/slow',
+      {},
+      undefined,
+      50,
+    )
+    await expect(waiting).rejects.toThrow('No answer to /slow within 50 ms')
+    expect(Date.now() - started).toBeLessThan(2000)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(closed).toBe(true)
+  })
+
   it('refuses bytes that are not an HTTP answer', () => {
     expect(() => parseResponse(Buffer.from('hello'))).toThrow(/header block/)
     expect(() => parseResponse(Buffer.from('SMTP 220\r\n\r\n'))).toThrow(/status line/)

@@ -40,15 +40,24 @@ class CapturingSocket extends Duplex {
 }
 
 /**
+ * How long a render may take. Everyone asking for a shared answer waits on its one render, so a
+ * render that never ends (a query stuck behind a lock, a bug) would hold them all; after this
+ * they are answered 503 and the next request renders afresh. A page takes well under a second.
+ */
+export const RENDER_TIMEOUT_MS = 15_000
+
+/**
  * Asks `handler` (Next's request handler) for a GET of `url` inside this process, with only the
  * headers given, and gathers its answer: no request goes out over the network, not even to this
  * server. The answer's body is sent unchunked, so what follows the header block is the body.
+ * Rejects after `timeoutMs`, closing the connection the handler writes to.
  */
 export function renderInProcess(
   handler: RequestHandler,
   url: string,
   headers: http.IncomingHttpHeaders,
   remoteAddress = '127.0.0.1',
+  timeoutMs = RENDER_TIMEOUT_MS,
 ): Promise<Rendered> {
   const socket = new CapturingSocket(remoteAddress)
   const req = new http.IncomingMessage(socket as unknown as net.Socket)
@@ -66,7 +75,14 @@ export function renderInProcess(
   res.assignSocket(socket as unknown as net.Socket)
   socket.on('drain', () => res.emit('drain'))
   return new Promise<Rendered>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`No answer to ${url} within ${timeoutMs} ms`))
+      socket.destroy()
+    }, timeoutMs)
+    timer.unref()
+    res.once('close', () => clearTimeout(timer))
     res.once('finish', () => {
+      clearTimeout(timer)
       try {
         resolve(parseResponse(Buffer.concat(socket.chunks)))
       } catch (error) {
