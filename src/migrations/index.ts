@@ -9,6 +9,7 @@ import * as migration_20261124_055338_fulfilment_and_ledger from './20261124_055
 import * as migration_20261124_100042_wholesale_vat_invoices from './20261124_100042_wholesale_vat_invoices'
 import * as migration_20261124_112241_stock_writes_in_place from './20261124_112241_stock_writes_in_place'
 import * as migration_20261125_090000_write_rules from './20261125_090000_write_rules'
+import * as migration_20261125_190000_area_fee_positive from './20261125_190000_area_fee_positive'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261125_090000_write_rules.up,
     down: migration_20261125_090000_write_rules.down,
     name: '20261125_090000_write_rules',
+  },
+  {
+    up: migration_20261125_190000_area_fee_positive.up,
+    down: migration_20261125_190000_area_fee_positive.down,
+    name: '20261125_190000_area_fee_positive',
   },
 ]

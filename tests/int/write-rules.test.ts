@@ -207,6 +207,7 @@ describe('product money and stock, on every write path', () => {
       )
     }
     await expect(sql("UPDATE delivery_areas SET fee = 'Infinity'")).rejects.toThrow(/check/)
+    await expect(sql('UPDATE delivery_areas SET fee = 0')).rejects.toThrow(/fee_positive/)
     await expect(sql('UPDATE shop_settings SET free_delivery_threshold = 500.001')).rejects.toThrow(
       /check/,
     )
