@@ -7,7 +7,7 @@ import { adminFetch } from '@/client/admin-api'
 import { formatRand, toCents } from '@/shared/money'
 import { failureToast } from './errors'
 import { DataTable } from './data-table'
-import { EditAreaDialog, parseArea, type Area } from './edit-area-dialog'
+import { AreaFields, EditAreaDialog, parseArea, type Area } from './edit-area-dialog'
 import { EmptyPanel } from './load-state'
 import { useAdminData } from './use-admin-data'
 
@@ -73,17 +73,7 @@ export function AreasTab() {
   return (
     <>
       <form className="toolbar" onSubmit={add} noValidate aria-label="Add a delivery area">
-        <label htmlFor="area-name">Area name</label>
-        <input id="area-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="area-fee">Fee (R)</label>
-        <input
-          id="area-fee"
-          type="number"
-          min="0"
-          step="0.01"
-          value={fee}
-          onChange={(e) => setFee(e.target.value)}
-        />
+        <AreaFields idPrefix="area" name={name} fee={fee} onName={setName} onFee={setFee} />
         <button type="submit" className="button primary">
           Add Area
         </button>

@@ -12,6 +12,37 @@ export function parseArea(name: string, fee: string): { name: string; fee: numbe
     : null
 }
 
+/** An area's name and fee inputs, as the add form and the edit dialog both ask for them. */
+export function AreaFields({
+  idPrefix,
+  name,
+  fee,
+  onName,
+  onFee,
+}: {
+  idPrefix: string
+  name: string
+  fee: string
+  onName: (name: string) => void
+  onFee: (fee: string) => void
+}) {
+  return (
+    <>
+      <label htmlFor={`${idPrefix}-name`}>Area name</label>
+      <input id={`${idPrefix}-name`} value={name} onChange={(e) => onName(e.target.value)} />
+      <label htmlFor={`${idPrefix}-fee`}>Fee (R)</label>
+      <input
+        id={`${idPrefix}-fee`}
+        type="number"
+        min="0"
+        step="0.01"
+        value={fee}
+        onChange={(e) => onFee(e.target.value)}
+      />
+    </>
+  )
+}
+
 export function EditAreaDialog({
   area,
   onClose,
@@ -37,17 +68,7 @@ export function EditAreaDialog({
           void onSave(parsed)
         }}
       >
-        <label htmlFor="edit-area-name">Area name</label>
-        <input id="edit-area-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="edit-area-fee">Fee (R)</label>
-        <input
-          id="edit-area-fee"
-          type="number"
-          min="0"
-          step="0.01"
-          value={fee}
-          onChange={(e) => setFee(e.target.value)}
-        />
+        <AreaFields idPrefix="edit-area" name={name} fee={fee} onName={setName} onFee={setFee} />
         <div className="form-actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel
