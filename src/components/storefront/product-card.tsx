@@ -1,5 +1,6 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import { memo, useState } from 'react'
 
 import { ProductPrice, StockLine } from '@/components/product/price-and-stock'
@@ -7,7 +8,9 @@ import { useAddToCart } from '@/components/product/use-add-to-cart'
 import { toCents } from '@/shared/money'
 import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/modules/catalogue/product'
 import { ProductImage, type ImageLoad } from './product-image'
-import { QuickEdit } from './quick-edit'
+
+// Only the owner sees Edit and Delete on a card: shoppers never download their code.
+const QuickEdit = dynamic(() => import('./quick-edit').then((m) => m.QuickEdit), { ssr: false })
 
 const ADDING_MS = 300
 
