@@ -1,14 +1,7 @@
-/** Browser side of the owner's calls: the key from localStorage, and the spec's error rules. */
-export const ADMIN_KEY_STORAGE = 'ADMIN_KEY'
-export const ADMIN_AUTH_REQUIRED_EVENT = 'admin-auth-required'
+import { storedAdminKey } from './admin-key'
 
-export function storedAdminKey(): string | null {
-  try {
-    return window.localStorage.getItem(ADMIN_KEY_STORAGE)
-  } catch {
-    return null
-  }
-}
+/** Browser side of the owner's calls: the key from localStorage, and the spec's error rules. */
+export const ADMIN_AUTH_REQUIRED_EVENT = 'admin-auth-required'
 
 /**
  * Sends the stored key in x-admin-key, JSON for non-form bodies, no caching. A 401 raises the

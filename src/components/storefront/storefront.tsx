@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 import { CheckoutFlow } from '@/components/cart/checkout-flow'
 import { CartProvider } from '@/components/cart/cart-provider'
 import { ToastProvider } from '@/components/ui/toast'
-import { storedAdminKey } from '@/client/admin-api'
+import { storedAdminKey } from '@/client/admin-key'
 import type { CatalogueView } from '@/modules/catalogue/catalogue-filter'
 import type { ProductDTO } from '@/modules/catalogue/product'
 
