@@ -269,3 +269,48 @@ test("the cart explains the shop's minimum order, and checkout the area's own", 
     await sql('UPDATE delivery_areas SET min_order_value = NULL')
   }
 })
+
+test('a price that changes during checkout is shown for the buyer to confirm before the order is placed', async ({
+  page,
+}) => {
+  const product = await createProduct({ price: 40, inStock: 20 })
+  await page.goto(`/p/${product.sku}`)
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+  const checkout = await openCheckout(page)
+  await checkout.getByLabel('Full Name').fill('Sipho Dlamini')
+  await checkout.getByLabel('Phone Number').fill('082 765 4321')
+  await expect(checkout.getByLabel('Delivery Area').locator('option[value="soweto"]')).toHaveCount(
+    1,
+  )
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+  const shownTotal = (await checkout.getByTestId('checkout-total').textContent())!
+  const [soweto] = await sql<{ fee: string }>(
+    `SELECT fee FROM delivery_areas WHERE slug = 'soweto'`,
+  )
+  const rand = (amount: number) => `R ${amount.toFixed(2).replace('.', ',')}`
+
+  // The owner changes the price while the buyer is filling in the form.
+  expect((await adminApi('PUT', `/api/products/${product.sku}`, { price: 45 })).status).toBe(200)
+  const before = await sql(`SELECT count(*)::int AS n FROM orders`)
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+
+  const notice = checkout.getByRole('alert')
+  await expect(notice).toContainText('Prices have changed')
+  await expect(notice).toContainText(`${product.name}: R 40,00 R 45,00 each`)
+  const newTotal = rand(45 + Number(soweto!.fee))
+  await expect(checkout.getByTestId('changed-total')).toHaveText(newTotal)
+  // The order summary is read again at today's price, so what is confirmed is what is shown.
+  await expect(checkout.getByTestId('checkout-total')).toHaveText(newTotal)
+  expect(newTotal).not.toBe(shownTotal)
+  expect(await sql(`SELECT count(*)::int AS n FROM orders`)).toEqual(before)
+
+  await checkout.getByRole('button', { name: 'Confirm New Total' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  await expect(receipt).toBeVisible()
+  const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+  const [order] = await sql<{ total: string }>('SELECT total FROM orders WHERE order_id = $1', [
+    orderId,
+  ])
+  expect(rand(Number(order!.total))).toBe(newTotal)
+})

@@ -197,6 +197,93 @@ describe('POST /api/orders enforces the rules', () => {
   })
 })
 
+describe('no surprise prices', () => {
+  type Changed = {
+    error: string
+    code: string
+    lines: { sku: string; name: string; quantity: number; price: number; expectedPrice: number }[]
+    subtotal: number
+    fee: number
+    total: number
+    expectedTotal?: number
+  }
+
+  it('refuses an order whose price changed since the buyer saw it, with the new figures, then places it once confirmed', async () => {
+    const product = await ruled({ priceBreaks: [{ from: 12, price: 9 }] }, { price: 10 })
+    const other = await buildProduct({ price: 25.5, inStock: 50 })
+    const area = await anArea()
+    const seen = (price: number, total: number) => ({
+      ...orderBody([]),
+      items: [
+        { sku: product.sku, quantity: 12, expectedPrice: price },
+        { sku: other.sku, quantity: 1, expectedPrice: 25.5 },
+      ],
+      expectedTotal: total,
+    })
+    const shown = 12 * 9 + 25.5 + area.fee
+    // The owner raises the break's price while the buyer is at checkout.
+    expect(
+      (
+        await admin('PUT', `/api/products/${product.sku}`, {
+          priceBreaks: [{ from: 12, price: 9.5 }],
+        })
+      ).status,
+    ).toBe(200)
+    const before = await orderCount()
+    const res = await order(seen(9, shown))
+    expect(res.status).toBe(409)
+    const changed = (await res.json()) as Changed
+    const total = Math.round((12 * 9.5 + 25.5 + area.fee) * 100) / 100
+    expect(changed).toEqual({
+      error:
+        'Prices have changed since you added these items. Please check the new total and confirm.',
+      code: 'pricesChanged',
+      lines: [{ sku: product.sku, name: product.name, quantity: 12, price: 9.5, expectedPrice: 9 }],
+      subtotal: Math.round((12 * 9.5 + 25.5) * 100) / 100,
+      fee: area.fee,
+      total,
+      expectedTotal: shown,
+    })
+    expect(await orderCount()).toBe(before)
+    expect(await stockOf(product.sku)).toBe(500)
+
+    const confirmed = await order(seen(9.5, total))
+    expect(confirmed.status).toBe(201)
+    expect(((await confirmed.json()) as Placed).total).toBe(total)
+    expect(await stockOf(product.sku)).toBe(488)
+  })
+
+  it('refuses a changed total when every line is as shown (the fee), and never refuses a call that sends no prices', async () => {
+    const product = await buildProduct({ price: 40, inStock: 50 })
+    const area = await anArea()
+    const items = [{ sku: product.sku, quantity: 1, expectedPrice: 40 }]
+    const res = await order({ ...orderBody([]), items, expectedTotal: 40 + area.fee - 1 })
+    expect(res.status).toBe(409)
+    expect(await res.json()).toMatchObject({
+      code: 'pricesChanged',
+      lines: [],
+      total: 40 + area.fee,
+    })
+    await sql('UPDATE products SET price = 41 WHERE sku = $1', [product.sku])
+    const plain = await order(orderBody([{ sku: product.sku, quantity: 1 }]))
+    expect(plain.status).toBe(201)
+    expect(((await plain.json()) as Placed).items[0]).toMatchObject({ price: 41 })
+  })
+
+  it('refuses a shown price that is not an amount, naming the field, and changes nothing', async () => {
+    const product = await buildProduct({ price: 40, inStock: 50 })
+    for (const expectedPrice of [-1, 0, 1.234, 'R 40', null]) {
+      const body = { ...orderBody([]), items: [{ sku: product.sku, quantity: 1, expectedPrice }] }
+      expect((await refused(body)).error, String(expectedPrice)).toMatch(/expectedPrice/)
+    }
+    const total = await refused({
+      ...orderBody([{ sku: product.sku, quantity: 1 }]),
+      expectedTotal: 'x',
+    })
+    expect(total.error).toMatch(/expectedTotal/)
+  })
+})
+
 describe('VAT and invoices', () => {
   it('shows no VAT while the shop is not registered, and the VAT included once it is', async () => {
     const product = await buildProduct({ price: 99.99, inStock: 50 })

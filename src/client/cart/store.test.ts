@@ -94,6 +94,22 @@ describe('cart store', () => {
     expect(cart.getState().items).toEqual([])
   })
 
+  it("takes today's price, special, rules and stock for its lines, keeping their quantities", () => {
+    const cart = createCartStore(memory())
+    cart.getState().addItem(lantern, 2)
+    cart.getState().addItem(socks)
+    cart.getState().refreshProducts([
+      { ...lantern, sku: 'ele-003', price: 219.99, specialPrice: 209.99, inStock: 8 },
+      { sku: 'GONE-1', name: 'Not in the cart', price: 1, inStock: 1 },
+    ])
+    const [refreshed, kept] = cart.getState().items
+    expect(refreshed).toMatchObject({ sku: 'ELE-003', price: 209.99, inStock: 8, quantity: 2 })
+    expect(kept).toEqual(cart.getState().items[1])
+    expect(kept).toMatchObject({ sku: 'CLO-009', price: 149, quantity: 1 })
+    cart.getState().refreshProducts([{ ...lantern, priceBreaks: [{ from: 2, price: 150 }] }])
+    expect(linePrice(cart.getState().items[0]!).unitCents).toBe(15000)
+  })
+
   it('refuses an out-of-stock product', () => {
     const cart = createCartStore(memory())
     expect(() => cart.getState().addItem({ ...socks, inStock: 0 })).toThrow(OutOfStockError)

@@ -82,9 +82,26 @@ export type CartState = {
   addItem: (product: CartProduct, quantity?: number) => void
   removeItem: (sku: string) => void
   updateQuantity: (sku: string, quantity: number) => void
+  /** Today's name, price, rules and stock for the lines of these products; quantities kept. */
+  refreshProducts: (products: readonly CartProduct[]) => void
   clearCart: () => void
   setOpen: (open: boolean) => void
   toggleOpen: () => void
+}
+
+/** A cart line for a product: its charged price, its rules and its stock as they are now. */
+function itemOf(product: CartProduct, quantity: number): CartItem {
+  return {
+    sku: product.sku,
+    name: product.name,
+    price: product.specialPrice ?? product.price,
+    inStock: product.inStock,
+    quantity,
+    ...(product.imageURL ? { image: product.imageURL } : {}),
+    ...(product.minQty ? { minQty: product.minQty } : {}),
+    ...(product.caseSize ? { caseSize: product.caseSize } : {}),
+    ...(product.priceBreaks?.length ? { priceBreaks: product.priceBreaks } : {}),
+  }
 }
 
 export class OutOfStockError extends Error {
@@ -118,17 +135,7 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
                 ),
               }
             }
-            const item: CartItem = {
-              sku: product.sku,
-              name: product.name,
-              price: product.specialPrice ?? product.price,
-              inStock: product.inStock,
-              quantity: fitQuantity(rules, quantity ?? 1, product.inStock),
-              ...(product.imageURL ? { image: product.imageURL } : {}),
-              ...(product.minQty ? { minQty: product.minQty } : {}),
-              ...(product.caseSize ? { caseSize: product.caseSize } : {}),
-              ...(product.priceBreaks?.length ? { priceBreaks: product.priceBreaks } : {}),
-            }
+            const item = itemOf(product, fitQuantity(rules, quantity ?? 1, product.inStock))
             return { items: [...state.items, item] }
           })
         },
@@ -142,6 +149,13 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
               if (quantity < smallestQuantity(rules)) return []
               const fitted = fitQuantity(rules, Math.floor(quantity), i.inStock)
               return fitted === 0 ? [] : [{ ...i, quantity: fitted }]
+            }),
+          })),
+        refreshProducts: (products) =>
+          set((state) => ({
+            items: state.items.map((i) => {
+              const now = products.find((p) => p.sku.toLowerCase() === i.sku.toLowerCase())
+              return now ? itemOf({ ...now, sku: i.sku }, i.quantity) : i
             }),
           })),
         clearCart: () => set({ items: [] }),

@@ -12,7 +12,7 @@ import {
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
 import { useCart } from './cart-provider'
-import { fetchProductsBySku } from '@/client/shop-api'
+import { fetchProductsBySku } from '@/client/checkout-api'
 
 function savedText(): string | null {
   try {

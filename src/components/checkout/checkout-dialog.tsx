@@ -6,7 +6,8 @@ import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { cartQuote } from '@/client/cart/store'
-import type { OrderDTO } from '@/modules/orders/order'
+import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
+import { fetchProductsBySku } from '@/client/checkout-api'
 import { belowMinimumMessage } from '@/modules/pricing/quote'
 import { toCents } from '@/shared/money'
 import {
@@ -19,6 +20,7 @@ import {
 import { CustomerFields } from './customer-fields'
 import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
+import { PricesChanged } from './prices-changed'
 import { useDeliveryAreas } from './use-delivery-areas'
 import { usePlaceOrder } from './use-place-order'
 
@@ -33,11 +35,20 @@ type Props = {
 
 export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, onPlaced }: Props) {
   const items = useCart((s) => s.items)
+  const refreshProducts = useCart((s) => s.refreshProducts)
   const toast = useToast()
-  const { areas, error: areasError } = useDeliveryAreas(open)
+  const { areas, error: areasError, reload: reloadAreas } = useDeliveryAreas(open)
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const { place, pending } = usePlaceOrder(onPlaced)
+  const [changed, setChanged] = useState<PricesChangedDTO | null>(null)
+  // The cart and the areas are read again, so what the buyer confirms is what the server charges.
+  const { place, pending } = usePlaceOrder(onPlaced, (news) => {
+    setChanged(news)
+    void fetchProductsBySku(items.map((i) => i.sku))
+      .then(refreshProducts)
+      .catch(() => undefined)
+    reloadAreas()
+  })
 
   const area = areas?.find((a) => a.slug === form.deliveryArea)
   const quote = cartQuote(
@@ -70,12 +81,15 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
       })
       return
     }
-    const checked = orderFromForm(form, items)
+    const checked = orderFromForm(form, items, quote)
     if ('errors' in checked) {
       setErrors(checked.errors)
       return
     }
-    if (await place(checked.order)) setForm(EMPTY_FORM)
+    if (await place(checked.order)) {
+      setForm(EMPTY_FORM)
+      setChanged(null)
+    }
   }
 
   return (
@@ -95,12 +109,13 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
             {minimumHint}
           </p>
         ) : null}
+        {changed ? <PricesChanged changed={changed} /> : null}
         <button
           type="submit"
           className="button primary block"
           disabled={pending || minimumHint !== undefined}
         >
-          {pending ? 'Processing Order...' : 'Place Order'}
+          {pending ? 'Processing Order...' : changed ? 'Confirm New Total' : 'Place Order'}
         </button>
       </form>
     </Dialog>

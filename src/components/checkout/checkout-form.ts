@@ -1,4 +1,6 @@
 import type { CartItem } from '@/client/cart/store'
+import type { Quote } from '@/modules/pricing/quote'
+import { fromCents } from '@/shared/money'
 import { orderSchema, type OrderInput } from '@/modules/orders/schemas'
 
 /** What the checkout form holds, as the person typed it. */
@@ -35,11 +37,17 @@ const FIELD_OF: Record<string, CheckoutField> = {
   payment: 'paymentMethod',
 }
 
-/** The order body the form and cart make, checked by the server's own schema, or each field's first error. */
+/**
+ * The order body the form and cart make, checked by the server's own schema, or each field's
+ * first error. It carries what the buyer is shown (each line's unit price, the total), so the
+ * server refuses rather than charges a price they did not see.
+ */
 export function orderFromForm(
   form: CheckoutForm,
   items: readonly CartItem[],
+  shown: Quote,
 ): { order: OrderInput } | { errors: FieldErrors } {
+  const unitCents = new Map(shown.lines.map((l) => [l.sku, l.unitCents]))
   const parsed = orderSchema.safeParse({
     customer: {
       name: form.customerName,
@@ -50,7 +58,15 @@ export function orderFromForm(
     },
     area: form.deliveryArea,
     payment: form.paymentMethod,
-    items: items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+    items: items.map((i) => {
+      const cents = unitCents.get(i.sku)
+      return {
+        sku: i.sku,
+        quantity: i.quantity,
+        ...(cents !== undefined ? { expectedPrice: fromCents(cents) } : {}),
+      }
+    }),
+    expectedTotal: fromCents(shown.total),
   })
   if (parsed.success) return { order: parsed.data }
   const errors: FieldErrors = {}

@@ -4,8 +4,8 @@ import { useRef, useState } from 'react'
 
 import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
-import { sendOrder } from '@/client/shop-api'
-import type { OrderDTO } from '@/modules/orders/order'
+import { sendOrder } from '@/client/checkout-api'
+import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 import type { OrderInput } from '@/modules/orders/schemas'
 
 const FAILED = 'Failed to place order. Please try again.'
@@ -13,9 +13,13 @@ const FAILED = 'Failed to place order. Please try again.'
 /**
  * Places an order and says how it went. One key per distinct order body: a double click or a
  * retry sends the same key again, so the order is placed once. A line short of stock is cut to
- * what is left. Resolves true when the order was placed.
+ * what is left; prices that changed since the buyer saw them go to `onPricesChanged`, for the
+ * buyer to confirm. Resolves true when the order was placed.
  */
-export function usePlaceOrder(onPlaced: (order: OrderDTO) => void) {
+export function usePlaceOrder(
+  onPlaced: (order: OrderDTO) => void,
+  onPricesChanged: (changed: PricesChangedDTO) => void,
+) {
   const clearCart = useCart((s) => s.clearCart)
   const updateQuantity = useCart((s) => s.updateQuantity)
   const toast = useToast()
@@ -28,6 +32,10 @@ export function usePlaceOrder(onPlaced: (order: OrderDTO) => void) {
     setPending(true)
     try {
       const answer = await sendOrder(body, attempt.current.key)
+      if (!answer.ok && answer.changed) {
+        onPricesChanged(answer.changed)
+        return false
+      }
       if (!answer.ok) {
         if (answer.status === 409 && answer.sku !== undefined && answer.available !== undefined) {
           updateQuantity(answer.sku, answer.available)

@@ -40,3 +40,17 @@ export type OrderEventDTO = {
   kind: 'status' | 'payment' | 'note'
   message: string
 }
+
+/**
+ * POST /api/orders' 409 when prices changed since the buyer saw them (`code: 'pricesChanged'`):
+ * each changed line's new unit price and the one shown, and the order's figures now.
+ */
+export type PricesChangedDTO = {
+  error: string
+  code: 'pricesChanged'
+  lines: { sku: string; name: string; quantity: number; price: number; expectedPrice: number }[]
+  subtotal: number
+  fee: number
+  total: number
+  expectedTotal?: number
+}

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/shared/errors'
-import { fromCents } from '@/shared/money'
+import { fromCents, toCents, type Cents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
 import { newOrderId } from '@/modules/orders/order-id'
 import { minimumOrderMessage } from '@/modules/pricing/rules'
@@ -14,6 +14,7 @@ import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
 import { shopCache } from '@/platform/cache/shop-cache'
 import { stockTag } from '@/platform/cache/shown-stock'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
+import { priceSurprise, type PriceSurprise, type ShownPrices } from '@/modules/pricing/surprise'
 import {
   insertOrder,
   lockIdempotencyKey,
@@ -29,6 +30,18 @@ type PlaceRequest = {
   area: string
   payment: OrderDTO['payment']
   items: { sku: string; quantity: number }[]
+}
+
+/** What the buyer was shown: compared with the quote, never used to price. */
+function shownPrices(input: OrderInput): ShownPrices {
+  const unitCents = new Map<string, Cents>()
+  for (const item of input.items)
+    if (item.expectedPrice !== undefined && !unitCents.has(item.sku))
+      unitCents.set(item.sku, toCents(item.expectedPrice))
+  return {
+    unitCents,
+    ...(input.expectedTotal !== undefined ? { totalCents: toCents(input.expectedTotal) } : {}),
+  }
 }
 
 /**
@@ -52,9 +65,10 @@ export async function placeOrder(
     items: mergeLines(input.items),
   }
   const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
+  const shown = shownPrices(input)
   const placed = await inTransaction(
     shop.db.pool,
-    (client) => place(client, request, hash, idempotencyKey),
+    (client) => place(client, request, shown, hash, idempotencyKey),
     retryable,
   )
   // Committed: what this process shares showing these products is read again, so the buyer sees
@@ -68,6 +82,7 @@ export async function placeOrder(
 async function place(
   client: PoolClient,
   request: PlaceRequest,
+  shown: ShownPrices,
   requestHash: string,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
@@ -85,6 +100,8 @@ async function place(
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
   const quote = quoteOrder(request.items, products, area, settings)
   if (quote.problem) throw refusal(quote.problem, quote)
+  const surprise = priceSurprise(quote, shown)
+  if (surprise) throw pricesChanged(surprise)
 
   const orderId = newOrderId()
   await takeStock(client, orderId, quote.lines)
@@ -160,6 +177,30 @@ function refusal(problem: QuoteProblem, quote: Quote): Error {
         },
       )
   }
+}
+
+/**
+ * The 409 for prices that changed since the buyer saw them: each changed line with its new and
+ * shown unit price, and the order's new figures, for the checkout to show and confirm.
+ */
+function pricesChanged({ lines, shownTotalCents, quote }: PriceSurprise): Error {
+  return new Conflict(
+    'Prices have changed since you added these items. Please check the new total and confirm.',
+    {
+      code: 'pricesChanged',
+      lines: lines.map((l) => ({
+        sku: l.sku,
+        name: l.name,
+        quantity: l.quantity,
+        price: fromCents(l.unitCents),
+        expectedPrice: fromCents(l.shownCents),
+      })),
+      subtotal: fromCents(quote.subtotal),
+      fee: fromCents(quote.fee),
+      total: fromCents(quote.total),
+      ...(shownTotalCents !== undefined ? { expectedTotal: fromCents(shownTotalCents) } : {}),
+    },
+  )
 }
 
 /** Deadlocks and serialisation failures are retried, and so is the rare order-id collision. */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { money } from '@/shared/fields'
+
 export const PAYMENT_METHODS = ['cash', 'shop-to-shop'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
@@ -20,10 +22,15 @@ const phone = z
 /** A South African VAT number: ten digits, the first a 4. */
 export const VAT_NUMBER = /^4\d{9}$/
 
+/** The largest total a buyer can have been shown: 100 lines of 10,000 units at R 10 million. */
+const MAX_SHOWN_TOTAL = 10_000_000_000_000
+
 /**
- * The body of POST /api/orders, shared by the checkout form and the route handler. Only skus,
- * quantities, the area slug and the customer are read: anything else a client sends (prices,
- * totals, status) is dropped by the parse.
+ * The body of POST /api/orders, shared by the checkout form and the route handler. Skus,
+ * quantities, the area slug and the customer are what is ordered; the server prices it. The
+ * checkout also sends what the buyer was shown (`expectedPrice` per line, `expectedTotal`): if
+ * the server's price differs, the order is refused with the new figures for the buyer to confirm.
+ * Anything else a client sends (prices, totals, status) is dropped by the parse.
  */
 export const orderSchema = z.object({
   customer: z.object(
@@ -61,11 +68,13 @@ export const orderSchema = z.object({
           .int('quantity must be a whole number')
           .min(1, 'quantity must be at least 1')
           .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+        expectedPrice: money('expectedPrice').optional(),
       }),
       { error: 'items must be a list of {sku, quantity}' },
     )
     .min(1, 'Please add items to your cart before checking out.')
     .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`),
+  expectedTotal: money('expectedTotal', { max: MAX_SHOWN_TOTAL }).optional(),
 })
 
 export type OrderInput = z.infer<typeof orderSchema>
