@@ -11,6 +11,7 @@ import { Media } from '@/cms/collections/Media'
 import { mediaStorage } from '@/cms/collections/Media/storage'
 import { Orders } from '@/cms/collections/Orders'
 import { Products } from '@/cms/collections/Products'
+import { TradeAccounts } from '@/cms/collections/TradeAccounts'
 import { badInputIsNotAServerError } from '@/cms/collections/shared/input-errors'
 import { Users } from '@/cms/collections/Users'
 import { env } from '@/env'
@@ -30,7 +31,7 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · KC Wholesale CMS' },
   },
-  collections: [Products, DeliveryAreas, Orders, Media, Users, AdminTokens],
+  collections: [Products, DeliveryAreas, Orders, TradeAccounts, Media, Users, AdminTokens],
   globals: [ShopSettings],
   plugins: [mediaStorage()],
   secret: env().PAYLOAD_SECRET ?? '',

@@ -70,6 +70,7 @@ export interface Config {
     products: Product;
     'delivery-areas': DeliveryArea;
     orders: Order;
+    'trade-accounts': TradeAccount;
     media: Media;
     users: User;
     'admin-tokens': AdminToken;
@@ -83,6 +84,7 @@ export interface Config {
     products: ProductsSelect<false> | ProductsSelect<true>;
     'delivery-areas': DeliveryAreasSelect<false> | DeliveryAreasSelect<true>;
     orders: OrdersSelect<false> | OrdersSelect<true>;
+    'trade-accounts': TradeAccountsSelect<false> | TradeAccountsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'admin-tokens': AdminTokensSelect<false> | AdminTokensSelect<true>;
@@ -297,6 +299,30 @@ export interface Order {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "trade-accounts".
+ */
+export interface TradeAccount {
+  id: number;
+  businessName: string;
+  contactName: string;
+  phone: string;
+  /**
+   * The phone number as the buyer signs in with it.
+   */
+  phoneKey?: string | null;
+  deliveryAddress?: string | null;
+  vatNumber?: string | null;
+  paymentTerms: 'cash-on-delivery' | '7-days' | '30-days';
+  creditLimit: number;
+  active?: boolean | null;
+  passwordHash?: string | null;
+  setupTokenHash?: string | null;
+  setupTokenExpiresAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
@@ -375,6 +401,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'orders';
         value: number | Order;
+      } | null)
+    | ({
+        relationTo: 'trade-accounts';
+        value: number | TradeAccount;
       } | null)
     | ({
         relationTo: 'media';
@@ -510,6 +540,26 @@ export interface OrdersSelect<T extends boolean = true> {
   note?: T;
   idempotencyKey?: T;
   requestHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "trade-accounts_select".
+ */
+export interface TradeAccountsSelect<T extends boolean = true> {
+  businessName?: T;
+  contactName?: T;
+  phone?: T;
+  phoneKey?: T;
+  deliveryAddress?: T;
+  vatNumber?: T;
+  paymentTerms?: T;
+  creditLimit?: T;
+  active?: T;
+  passwordHash?: T;
+  setupTokenHash?: T;
+  setupTokenExpiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -10,6 +10,7 @@ import * as migration_20261124_100042_wholesale_vat_invoices from './20261124_10
 import * as migration_20261124_112241_stock_writes_in_place from './20261124_112241_stock_writes_in_place'
 import * as migration_20261125_090000_write_rules from './20261125_090000_write_rules'
 import * as migration_20261125_190000_area_fee_positive from './20261125_190000_area_fee_positive'
+import * as migration_20261125_191000_trade_accounts from './20261125_191000_trade_accounts'
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261125_190000_area_fee_positive.up,
     down: migration_20261125_190000_area_fee_positive.down,
     name: '20261125_190000_area_fee_positive',
+  },
+  {
+    up: migration_20261125_191000_trade_accounts.up,
+    down: migration_20261125_191000_trade_accounts.down,
+    name: '20261125_191000_trade_accounts',
   },
 ]

@@ -162,6 +162,14 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: (s) => `/cms/api/products/x${s}`, staff: true },
   { method: 'POST', path: () => '/cms/api/graphql', body: true, staff: true },
   { method: 'PATCH', path: (s) => `/api/admin/orders/${s}`, owner: true, body: true },
+  { method: 'GET', path: () => '/api/account' },
+  { method: 'POST', path: () => '/api/account/sign-in', body: true },
+  { method: 'POST', path: () => '/api/account/password', body: true },
+  { method: 'POST', path: () => '/api/account/sign-out' },
+  { method: 'GET', path: () => '/api/admin/accounts', owner: true },
+  { method: 'POST', path: () => '/api/admin/accounts', owner: true, body: true },
+  { method: 'POST', path: (s) => `/api/admin/accounts/${s}/setup-link`, owner: true },
+  { method: 'GET', path: (s) => `/cms/api/trade-accounts/${s}`, staff: true },
 ]
 
 const request = fc.record({

@@ -11,6 +11,7 @@ import {
   PRODUCT_SEARCH_INDEXES,
   RAW_SQL_COLUMNS,
 } from '@/platform/db/tables'
+import { BUYER_SESSIONS, TRADE_ACCOUNTS } from '@/modules/accounts/repository'
 import { ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
@@ -34,7 +35,7 @@ describe('the names raw SQL uses', () => {
   })
 
   it('match every declared row shape: each column, its type, nullability and enum values', async () => {
-    for (const shape of [ORDERS, ORDER_LINE_ROWS]) {
+    for (const shape of [ORDERS, ORDER_LINE_ROWS, TRADE_ACCOUNTS, BUYER_SESSIONS]) {
       const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(
         `SELECT column_name, udt_name, is_nullable FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,

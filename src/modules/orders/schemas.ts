@@ -8,7 +8,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 10_000
 
-const phone = z
+/** A phone number as a person types it: 9 to 15 digits, with spaces, +, - and brackets. */
+export const phone = z
   .string({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')

@@ -19,6 +19,10 @@ describe('a declared row shape', () => {
     expect(insert.text.replace(/\s+/g, ' ')).toBe(
       'INSERT INTO pets (name, kind, weight) VALUES ($1, $2, $3) RETURNING id',
     )
+    const once = insertRow(PETS, { id: 1 }, ['id'], 'ON CONFLICT (id) DO NOTHING')
+    expect(once.text.replace(/\s+/g, ' ')).toBe(
+      'INSERT INTO pets (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id',
+    )
     expect(insert.values).toEqual(['Rex', 'dog', null])
   })
 

@@ -57,17 +57,19 @@ export function selectList(table: TableShape, alias: string): string {
 
 /**
  * An INSERT of one row from its values by column name: the columns are the declared ones given,
- * so a misspelt or undeclared column does not compile.
+ * so a misspelt or undeclared column does not compile. `onConflict` is the clause for a row
+ * that would break a unique index (`ON CONFLICT (x) DO NOTHING`).
  */
 export function insertRow<T extends TableShape>(
   table: T,
   values: Partial<RowOf<T>>,
   returning: (keyof T['columns'] & string)[],
+  onConflict = '',
 ): { text: string; values: unknown[] } {
   const names = Object.keys(values).filter((name) => name in table.columns)
   return {
     text: `INSERT INTO ${table.name} (${names.join(', ')})
-     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
+     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ${onConflict}
      RETURNING ${returning.join(', ')}`,
     values: names.map((name) => (values as Record<string, unknown>)[name]),
   }

@@ -1,0 +1,56 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '@/cms/access'
+import { PAYMENT_TERMS } from '@/modules/accounts/schemas'
+import { keyPhone } from './hooks/key-phone'
+
+export const TRADE_ACCOUNTS_SLUG = 'trade-accounts'
+
+const secret = { read: () => false, create: () => false, update: () => false }
+
+/**
+ * Regular business buyers. The owner makes them in /admin (or here); a buyer sets a password
+ * from a one-time link and signs in on the storefront with their phone number. The password and
+ * the link are kept only as hashes, and neither is ever shown or written through /cms.
+ */
+export const TradeAccounts: CollectionConfig = {
+  slug: TRADE_ACCOUNTS_SLUG,
+  admin: {
+    useAsTitle: 'businessName',
+    defaultColumns: ['businessName', 'contactName', 'phone', 'paymentTerms', 'active'],
+  },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: { beforeValidate: [keyPhone] },
+  fields: [
+    { name: 'businessName', type: 'text', required: true, maxLength: 150 },
+    { name: 'contactName', type: 'text', required: true, maxLength: 100 },
+    { name: 'phone', type: 'text', required: true, maxLength: 30 },
+    {
+      name: 'phoneKey',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { readOnly: true, description: 'The phone number as the buyer signs in with it.' },
+    },
+    { name: 'deliveryAddress', type: 'textarea', maxLength: 300 },
+    { name: 'vatNumber', type: 'text', maxLength: 10 },
+    {
+      name: 'paymentTerms',
+      type: 'select',
+      required: true,
+      defaultValue: 'cash-on-delivery',
+      options: PAYMENT_TERMS.map((value) => ({ label: value, value })),
+    },
+    { name: 'creditLimit', type: 'number', required: true, defaultValue: 0, min: 0 },
+    { name: 'active', type: 'checkbox', defaultValue: true },
+    { name: 'passwordHash', type: 'text', access: secret, admin: { hidden: true } },
+    {
+      name: 'setupTokenHash',
+      type: 'text',
+      unique: true,
+      access: secret,
+      admin: { hidden: true },
+    },
+    { name: 'setupTokenExpiresAt', type: 'date', access: secret, admin: { hidden: true } },
+  ],
+}

@@ -1,0 +1,178 @@
+import type { Pool, PoolClient } from 'pg'
+
+import { fromCents, toCents, toDecimalText } from '@/shared/money'
+import {
+  col,
+  insertRow,
+  nullable,
+  selectList,
+  tableShape,
+  type RowOf,
+} from '@/platform/db/row-shape'
+import { PAYMENT_TERMS, type AccountDTO, type AccountInput } from './schemas'
+
+/** A trade account's row (Payload's TradeAccounts collection makes the table). */
+export const TRADE_ACCOUNTS = tableShape('trade_accounts', {
+  id: col.int(),
+  business_name: col.text(),
+  contact_name: col.text(),
+  phone: col.text(),
+  phone_key: nullable(col.text()),
+  delivery_address: nullable(col.text()),
+  vat_number: nullable(col.text()),
+  payment_terms: col.enum('enum_trade_accounts_payment_terms', PAYMENT_TERMS),
+  credit_limit: col.numeric(),
+  active: nullable(col.bool()),
+  password_hash: nullable(col.text()),
+  setup_token_hash: nullable(col.text()),
+  setup_token_expires_at: nullable(col.time()),
+  updated_at: col.time(),
+  created_at: col.time(),
+})
+
+/** A buyer's sign-in on one device, kept by the hash of its cookie. */
+export const BUYER_SESSIONS = tableShape('buyer_sessions', {
+  id: col.int(),
+  account_id: col.int(),
+  token_hash: col.text(),
+  created_at: col.time(),
+  expires_at: col.time(),
+})
+
+type AccountRow = RowOf<typeof TRADE_ACCOUNTS>
+type Queryable = Pick<PoolClient, 'query'> | Pool
+
+const SELECT_ACCOUNT = `SELECT ${selectList(TRADE_ACCOUNTS, 'a')} FROM ${TRADE_ACCOUNTS.name} a`
+
+function toDTO(row: AccountRow): AccountDTO {
+  return {
+    id: row.id,
+    businessName: row.business_name,
+    contactName: row.contact_name,
+    phone: row.phone,
+    deliveryAddress: row.delivery_address,
+    vatNumber: row.vat_number,
+    paymentTerms: row.payment_terms,
+    creditLimit: fromCents(toCents(row.credit_limit)),
+    active: row.active !== false,
+    hasPassword: row.password_hash !== null,
+  }
+}
+
+/** Inserts an account; undefined when another already has this phone number. */
+export async function insertAccount(
+  db: Queryable,
+  input: AccountInput,
+  phoneKey: string,
+): Promise<AccountDTO | undefined> {
+  const insert = insertRow(
+    TRADE_ACCOUNTS,
+    {
+      business_name: input.businessName,
+      contact_name: input.contactName,
+      phone: input.phone,
+      phone_key: phoneKey,
+      delivery_address: input.deliveryAddress || null,
+      vat_number: input.vatNumber || null,
+      payment_terms: input.paymentTerms,
+      credit_limit: toDecimalText(toCents(input.creditLimit)),
+      active: true,
+    },
+    ['id'],
+    'ON CONFLICT (phone_key) DO NOTHING',
+  )
+  const { rows } = await db.query<{ id: number }>(insert)
+  return rows[0] && accountById(db, rows[0].id)
+}
+
+export async function accountById(db: Queryable, id: number): Promise<AccountDTO | undefined> {
+  const { rows } = await db.query<AccountRow>(`${SELECT_ACCOUNT} WHERE a.id = $1`, [id])
+  return rows[0] && toDTO(rows[0])
+}
+
+/** Every account, by business name. */
+export async function listAccounts(db: Queryable): Promise<AccountDTO[]> {
+  const { rows } = await db.query<AccountRow>(`${SELECT_ACCOUNT} ORDER BY a.business_name, a.id`)
+  return rows.map(toDTO)
+}
+
+/** Keeps a new one-time link's hash on the account (any earlier link stops working). */
+export async function storeSetupToken(
+  db: Queryable,
+  id: number,
+  tokenHash: string,
+  validSeconds: number,
+): Promise<Date | undefined> {
+  const { rows } = await db.query<{ expires: Date }>(
+    `UPDATE ${TRADE_ACCOUNTS.name}
+        SET setup_token_hash = $2, setup_token_expires_at = now() + make_interval(secs => $3)
+      WHERE id = $1 RETURNING setup_token_expires_at AS expires`,
+    [id, tokenHash, validSeconds],
+  )
+  return rows[0]?.expires
+}
+
+/**
+ * Sets the password of the active account whose link this is, if the link has not expired, and
+ * ends the link (one use) and every sign-in made with the old password. Returns the account id.
+ */
+export async function usePasswordLink(
+  db: PoolClient,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE ${TRADE_ACCOUNTS.name}
+        SET password_hash = $2, setup_token_hash = NULL, setup_token_expires_at = NULL,
+            updated_at = now()
+      WHERE setup_token_hash = $1 AND setup_token_expires_at > now() AND active IS NOT FALSE
+      RETURNING id`,
+    [tokenHash, passwordHash],
+  )
+  const id = rows[0]?.id
+  if (id !== undefined) await db.query('DELETE FROM buyer_sessions WHERE account_id = $1', [id])
+  return id
+}
+
+/** The active account signing in with this phone number, with its password hash. */
+export async function accountForSignIn(
+  db: Queryable,
+  phoneKey: string,
+): Promise<{ id: number; passwordHash: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; password_hash: string | null }>(
+    `SELECT id, password_hash FROM ${TRADE_ACCOUNTS.name}
+      WHERE phone_key = $1 AND active IS NOT FALSE`,
+    [phoneKey],
+  )
+  return rows[0] && { id: rows[0].id, passwordHash: rows[0].password_hash }
+}
+
+export async function insertSession(
+  db: Queryable,
+  accountId: number,
+  tokenHash: string,
+  validSeconds: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${BUYER_SESSIONS.name} (account_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [accountId, tokenHash, validSeconds],
+  )
+}
+
+/** The active account a sign-in belongs to, while it has not expired. */
+export async function accountOfSession(
+  db: Queryable,
+  tokenHash: string,
+): Promise<AccountDTO | undefined> {
+  const { rows } = await db.query<AccountRow>(
+    `${SELECT_ACCOUNT} JOIN ${BUYER_SESSIONS.name} s ON s.account_id = a.id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active IS NOT FALSE`,
+    [tokenHash],
+  )
+  return rows[0] && toDTO(rows[0])
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query(`DELETE FROM ${BUYER_SESSIONS.name} WHERE token_hash = $1`, [tokenHash])
+}

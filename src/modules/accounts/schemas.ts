@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+import { money } from '@/shared/fields'
+import { phone, VAT_NUMBER } from '@/modules/orders/schemas'
+
+/** How a trade account pays: on delivery, or on account within 7 or 30 days. */
+export const PAYMENT_TERMS = ['cash-on-delivery', '7-days', '30-days'] as const
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number]
+
+/** The shortest and longest password a buyer may set. */
+export const MIN_PASSWORD = 8
+export const MAX_PASSWORD = 200
+
+/**
+ * A phone number as one buyer is known by, however it was typed: its digits, with South
+ * Africa's +27 written as the leading 0 ("+27 82 123 4567" and "082-123-4567" are one number).
+ */
+export function phoneKey(typed: string): string {
+  const digits = typed.replace(/\D/g, '')
+  return digits.startsWith('27') && digits.length === 11 ? `0${digits.slice(2)}` : digits
+}
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} is too long`)
+
+/** POST /api/admin/accounts: a new trade account, as the owner fills it in. */
+export const accountSchema = z.object({
+  businessName: text('businessName', 150).min(1, 'Business name is required'),
+  contactName: text('contactName', 100).min(1, 'Contact name is required'),
+  phone,
+  deliveryAddress: text('deliveryAddress', 300).optional(),
+  vatNumber: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .refine((v) => v === '' || VAT_NUMBER.test(v), {
+      message: 'A VAT number is 10 digits starting with 4',
+    })
+    .optional(),
+  paymentTerms: z
+    .enum(PAYMENT_TERMS, { error: 'paymentTerms must be one of ' + PAYMENT_TERMS.join(', ') })
+    .default('cash-on-delivery'),
+  creditLimit: money('creditLimit', { zeroAllowed: true }).default(0),
+})
+export type AccountInput = z.infer<typeof accountSchema>
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD, `Your password needs at least ${MIN_PASSWORD} characters`)
+  .max(MAX_PASSWORD, `Your password may have at most ${MAX_PASSWORD} characters`)
+
+/** POST /api/account/password: the one-time link's token and the password it sets. */
+export const setPasswordSchema = z.object({
+  token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200),
+  password,
+})
+
+/** POST /api/account/sign-in. */
+export const signInSchema = z.object({
+  phone,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD),
+})
+
+/** A trade account as the owner and the buyer see it: never its password or link. */
+export type AccountDTO = {
+  id: number
+  businessName: string
+  contactName: string
+  phone: string
+  deliveryAddress: string | null
+  vatNumber: string | null
+  paymentTerms: PaymentTerms
+  creditLimit: number
+  active: boolean
+  /** Whether the buyer has set a password from their link. */
+  hasPassword: boolean
+}
