@@ -321,6 +321,21 @@ describe('TaggedCache, until a write', () => {
       expect(cache.peek('/')).toEqual({ skus: ['a', 'new'] })
     })
 
+    it('forgets a tag once nothing held carries it', async () => {
+      let clock = 0
+      const cache = new TaggedCache({ maxBytes: 10_000, now: () => clock })
+      const page = (skus: string[]) => async () => ({ skus })
+      await cache.get('/', { ...SHOWS, freshMs: 10 }, page(['a', 'b']))
+      await cache.get('/p/a', SHOWS, page(['a']))
+      expect(cache.tagCount).toBe(3)
+      cache.invalidate('a')
+      expect(cache.tagCount).toBe(0)
+      await cache.get('/', { ...SHOWS, freshMs: 10 }, page(['c']))
+      clock += 10
+      await cache.get('/', { ...SHOWS, freshMs: 10 }, page(['d']))
+      expect(cache.tagCount).toBe(2)
+    })
+
     it('does not keep a load that outlived the drops it can remember', async () => {
       const cache = new TaggedCache({ maxBytes: 10_000 })
       const first = slowLoad({ skus: ['a'] })

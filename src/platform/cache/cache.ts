@@ -85,6 +85,11 @@ export class TaggedCache {
     return this.entries.size
   }
 
+  /** How many tags index what is held (each product shown has its own). */
+  get tagCount(): number {
+    return this.keysByTag.size
+  }
+
   /** Forget what carries `tag`, or whatever carries any tag when none is given. */
   invalidate(tag?: string): void {
     if (tag === undefined) {
@@ -213,6 +218,10 @@ export class TaggedCache {
     if (!entry) return
     this.entries.delete(key)
     this.heldBytes -= entry.bytes
-    for (const tag of entry.tags) this.keysByTag.get(tag)?.delete(key)
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag)
+      // A product's stock tag is one of thousands: an empty set would outlive every page showing it.
+      if (keys?.delete(key) && keys.size === 0) this.keysByTag.delete(tag)
+    }
   }
 }
