@@ -21,6 +21,8 @@ import { CustomerFields } from './customer-fields'
 import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
 import { PricesChanged } from './prices-changed'
+import { TradeAccountLine } from './trade-account-line'
+import { useTradeAccount } from './use-trade-account'
 import { useDeliveryAreas } from './use-delivery-areas'
 import { usePlaceOrder } from './use-place-order'
 
@@ -41,6 +43,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
   const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [changed, setChanged] = useState<PricesChangedDTO | null>(null)
+  const trade = useTradeAccount(open, setForm)
   // The cart and the areas are read again, so what the buyer confirms is what the server charges.
   const { place, pending } = usePlaceOrder(onPlaced, (news) => {
     setChanged(news)
@@ -95,7 +98,13 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
   return (
     <Dialog open={open} onClose={onClose} title="Checkout" className="checkout-dialog">
       <form onSubmit={submit} noValidate>
-        <CustomerFields form={form} errors={errors} set={set} />
+        <TradeAccountLine account={trade.account} onSignOut={() => void trade.signOut()} />
+        <CustomerFields
+          form={form}
+          errors={errors}
+          set={set}
+          businessOpen={Boolean(trade.account)}
+        />
         <DeliveryFields
           form={form}
           errors={errors}

@@ -5,10 +5,12 @@ type Props = {
   form: CheckoutForm
   errors: FieldErrors
   set: (field: CheckoutField, value: string) => void
+  /** Shows the business fields open: a trade account has filled them. */
+  businessOpen?: boolean
 }
 
 /** Name, phone, address, and a business's name and VAT number for a tax invoice. */
-export function CustomerFields({ form, errors, set }: Props) {
+export function CustomerFields({ form, errors, set, businessOpen = false }: Props) {
   const input = (field: CheckoutField) => ({
     id: field,
     value: form[field],
@@ -36,7 +38,7 @@ export function CustomerFields({ form, errors, set }: Props) {
       <FieldError errors={errors} field="customerAddress" />
       <details
         className="business-details"
-        open={!!(errors.customerBusiness || errors.customerVatNumber) || undefined}
+        open={!!(errors.customerBusiness || errors.customerVatNumber || businessOpen) || undefined}
       >
         <summary>Buying for a business? (optional, for a tax invoice)</summary>
         <label htmlFor="customerBusiness">Business Name</label>
