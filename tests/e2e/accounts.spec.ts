@@ -26,7 +26,7 @@ test('a trade buyer sets a password from the owner’s link, checks out with the
   await page.getByLabel('Password', { exact: true }).fill('hardware-2026')
   await page.getByLabel('Confirm Password').fill('hardware-2025')
   await page.getByRole('button', { name: 'Set Password' }).click()
-  await expect(page.getByRole('alert')).toHaveText('The passwords do not match.')
+  await expect(page.locator('form').getByRole('alert')).toHaveText('The passwords do not match.')
   await page.getByLabel('Confirm Password').fill('hardware-2026')
   await page.getByRole('button', { name: 'Set Password' }).click()
   await expect(page).toHaveURL(/\/$/)
@@ -48,7 +48,9 @@ test('a trade buyer sets a password from the owner’s link, checks out with the
   await page.getByLabel('Phone Number').fill(`+27 ${phone.slice(1)}`)
   await page.getByLabel('Password').fill('hardware-2025')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page.getByRole('alert')).toHaveText('The phone number or password is not right.')
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'The phone number or password is not right.',
+  )
   await page.getByLabel('Password').fill('hardware-2026')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/$/)
