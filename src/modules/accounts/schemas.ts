@@ -1,11 +1,10 @@
 import { z } from 'zod'
 
 import { money } from '@/shared/fields'
-import { phone, VAT_NUMBER } from '@/modules/orders/schemas'
+import { phone, vatNumber } from '@/modules/orders/schemas'
+import { PAYMENT_TERMS, type PaymentTerms } from './terms'
 
-/** How a trade account pays: on delivery, or on account within 7 or 30 days. */
-export const PAYMENT_TERMS = ['cash-on-delivery', '7-days', '30-days'] as const
-export type PaymentTerms = (typeof PAYMENT_TERMS)[number]
+export { PAYMENT_TERMS, type PaymentTerms }
 
 /** The shortest and longest password a buyer may set. */
 export const MIN_PASSWORD = 8
@@ -32,13 +31,7 @@ export const accountSchema = z.object({
   contactName: text('contactName', 100).min(1, 'Contact name is required'),
   phone,
   deliveryAddress: text('deliveryAddress', 300).optional(),
-  vatNumber: z
-    .string()
-    .transform((v) => v.replace(/\s/g, ''))
-    .refine((v) => v === '' || VAT_NUMBER.test(v), {
-      message: 'A VAT number is 10 digits starting with 4',
-    })
-    .optional(),
+  vatNumber: vatNumber.optional(),
   paymentTerms: z
     .enum(PAYMENT_TERMS, { error: 'paymentTerms must be one of ' + PAYMENT_TERMS.join(', ') })
     .default('cash-on-delivery'),

@@ -26,6 +26,14 @@ export const VAT_NUMBER = /^4\d{9}$/
 /** The largest total a buyer can have been shown: 100 lines of 10,000 units at R 10 million. */
 const MAX_SHOWN_TOTAL = 10_000_000_000_000
 
+/** A buyer's VAT number as typed: spaces dropped, empty or 10 digits starting with 4. */
+export const vatNumber = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => v === '' || VAT_NUMBER.test(v), {
+    message: 'A VAT number is 10 digits starting with 4',
+  })
+
 /**
  * The body of POST /api/orders, shared by the checkout form and the route handler. Skus,
  * quantities, the area slug and the customer are what is ordered; the server prices it. The
@@ -44,13 +52,7 @@ export const orderSchema = z.object({
       phone,
       address: z.string().trim().max(300, 'Address is too long').optional(),
       business: z.string().trim().max(150, 'Business name is too long').optional(),
-      vatNumber: z
-        .string()
-        .transform((v) => v.replace(/\s/g, ''))
-        .refine((v) => v === '' || VAT_NUMBER.test(v), {
-          message: 'A VAT number is 10 digits starting with 4',
-        })
-        .optional(),
+      vatNumber: vatNumber.optional(),
     },
     { error: 'customer is required' },
   ),
