@@ -22,6 +22,12 @@ export class Unauthorized extends AppError {
   }
 }
 
+export class Forbidden extends AppError {
+  constructor(message: string) {
+    super(message, 403)
+  }
+}
+
 export class NotFound extends AppError {
   constructor(message: string, details: Record<string, unknown> = {}) {
     super(message, 404, details)

@@ -165,6 +165,34 @@ describe('trade accounts', () => {
     ).toBe(401)
   })
 
+  it("refuse a sign-in, sign-out or password call made from another site's page", async () => {
+    const phone = newPhone()
+    const body = { phone, password: 'not-the-password' }
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]
+    for (const headers of foreign) {
+      for (const path of [
+        '/api/account/sign-in',
+        '/api/account/password',
+        '/api/account/sign-out',
+      ]) {
+        const res = await postJson(path, body, headers)
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403)
+        expect(res.headers.get('set-cookie')).toBeNull()
+      }
+    }
+    // The shop's own page: same-origin, or an Origin naming this shop.
+    const own: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: baseURL() },
+    ]
+    for (const headers of own)
+      expect((await postJson('/api/account/sign-in', body, headers)).status).toBe(401)
+  })
+
   it('lock a phone number out after 10 wrong guesses, whoever guesses, and no other number', async () => {
     const phone = newPhone()
     const account = await newAccount({ phone })

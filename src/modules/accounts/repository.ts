@@ -147,12 +147,17 @@ export async function accountForSignIn(
   return rows[0] && { id: rows[0].id, passwordHash: rows[0].password_hash }
 }
 
+/** A new sign-in for the account; its expired ones go at the same time. */
 export async function insertSession(
   db: Queryable,
   accountId: number,
   tokenHash: string,
   validSeconds: number,
 ): Promise<void> {
+  await db.query(
+    `DELETE FROM ${BUYER_SESSIONS.name} WHERE account_id = $1 AND expires_at <= now()`,
+    [accountId],
+  )
   await db.query(
     `INSERT INTO ${BUYER_SESSIONS.name} (account_id, token_hash, expires_at)
      VALUES ($1, $2, now() + make_interval(secs => $3))`,

@@ -1,4 +1,4 @@
-import { signedInResponse } from '@/app/_server/buyer-cookie'
+import { assertSameSite, signedInResponse } from '@/app/_server/buyer-cookie'
 import { getShop } from '@/cms/payload'
 import { setPasswordFromLink } from '@/modules/accounts/accounts'
 import { setPasswordSchema } from '@/modules/accounts/schemas'
@@ -10,6 +10,7 @@ export const dynamic = 'force-dynamic'
 
 /** Sets the password from the one-time link's token, and signs the buyer in. */
 export const POST = handle(async (request: Request) => {
+  await assertSameSite(request)
   const { token, password } = parseWith(setPasswordSchema, await readJson(request))
   return signedInResponse(await setPasswordFromLink(await getShop(), token, password))
 })
