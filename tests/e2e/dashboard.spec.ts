@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
@@ -418,7 +418,7 @@ test('every tab passes axe and fits a 1024 px tablet, tables scrolling inside', 
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   await login(page)
-  for (const tab of ['Products', 'Delivery Areas', 'Orders']) {
+  for (const tab of ['Products', 'Delivery Areas', 'Orders', 'Trade Accounts']) {
     await page.getByRole('tab', { name: tab }).click()
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
     await expect(
@@ -430,4 +430,52 @@ test('every tab passes axe and fits a 1024 px tablet, tables scrolling inside', 
     )
     expect(overflow, tab).toBeLessThanOrEqual(0)
   }
+})
+
+test('the owner adds a trade account and sends its password link; the buyer sets a password', async ({
+  page,
+}) => {
+  const business = `Naidoo Tuck Shop ${randomBytes(2).toString('hex')}`
+  const phone = `083 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`
+  await login(page)
+  await page.getByRole('tab', { name: 'Trade Accounts' }).click()
+  const form = page.getByRole('form', { name: 'New trade account' })
+  await form.getByLabel('Business Name').fill(business)
+  await form.getByLabel('Contact Name').fill('Priya Naidoo')
+  await form.getByLabel('Phone Number').fill('12')
+  await form.getByRole('button', { name: 'Add Account' }).click()
+  await expect(toast(page)).toContainText('Phone number must have 9 to 15 digits')
+  await form.getByLabel('Phone Number').fill(phone)
+  await form.getByLabel('Payment Terms').selectOption('30-days')
+  await form.getByLabel('Credit Limit (R)').fill('2500')
+  await form.getByRole('button', { name: 'Add Account' }).click()
+  await expect(toast(page)).toContainText('Trade account created!')
+  await expect(form.getByLabel('Business Name')).toHaveValue('')
+  const row = page
+    .getByRole('table', { name: 'Trade accounts' })
+    .getByRole('row', { name: business })
+  await expect(row).toContainText('30-days')
+  await expect(row).toContainText(/R\s2\s500,00/)
+  await expect(row).toContainText('Not yet')
+
+  await row.getByRole('button', { name: `Send a password link to ${business}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Password link for ${business}` })
+  const link = new URL(await dialog.getByLabel('Link').inputValue())
+  expect(link.pathname).toBe('/account/setup')
+  await expect(dialog.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/27${phone.replace(/\D/g, '').slice(1)}\\?text=`),
+  )
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByLabel('Password', { exact: true }).fill('tuck-shop-2026')
+  await page.getByLabel('Confirm Password').fill('tuck-shop-2026')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/admin')
+  await page.getByRole('tab', { name: 'Trade Accounts' }).click()
+  await expect(
+    page.getByRole('table', { name: 'Trade accounts' }).getByRole('row', { name: business }),
+  ).toContainText('Set')
 })

@@ -1,5 +1,6 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
@@ -12,10 +13,16 @@ import { OrdersTab } from './orders-tab'
 import { ProductsTab } from './products-tab'
 import { useNewOrders } from './use-new-orders'
 
+// Trade accounts are opened now and then: their code loads with the tab, not with the dashboard.
+const AccountsTab = dynamic(() => import('./accounts-tab').then((m) => m.AccountsTab), {
+  ssr: false,
+})
+
 const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'areas', label: 'Delivery Areas' },
   { id: 'orders', label: 'Orders' },
+  { id: 'accounts', label: 'Trade Accounts' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
@@ -127,6 +134,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <ProductsTab lowStock={shop.lowStockThreshold} />
         ) : tab === 'areas' ? (
           <AreasTab />
+        ) : tab === 'accounts' ? (
+          <AccountsTab />
         ) : (
           <OrdersTab shopName={shop.shopName} newOrders={newOrders} />
         )}

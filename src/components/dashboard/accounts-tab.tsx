@@ -1,0 +1,99 @@
+'use client'
+
+import { useState } from 'react'
+
+import { useToast } from '@/components/ui/toast'
+import { adminFetch } from '@/client/admin-api'
+import type { AccountDTO } from '@/modules/accounts/schemas'
+import { formatRand, toCents } from '@/shared/money'
+import { NewAccountForm } from './account-form'
+import { DataTable } from './data-table'
+import { failureToast } from './errors'
+import { EmptyPanel } from './load-state'
+import { SetupLinkDialog, type SetupLink } from './setup-link-dialog'
+import { useAdminData } from './use-admin-data'
+
+/** Trade accounts: the owner adds a business buyer and sends them a link to set a password. */
+export function AccountsTab() {
+  const toast = useToast()
+  const { data, error, loading, refetch } = useAdminData<AccountDTO[]>('/api/admin/accounts')
+  const [sent, setSent] = useState<SetupLink | null>(null)
+
+  const create = async (body: Record<string, unknown>) => {
+    try {
+      await adminFetch('/api/admin/accounts', { method: 'POST', body: JSON.stringify(body) })
+      toast({ title: 'Trade account created!', variant: 'success' })
+      await refetch()
+      return true
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to create trade account.')
+      if (message) toast(message)
+      return false
+    }
+  }
+
+  const sendLink = async (account: AccountDTO) => {
+    try {
+      const res = await adminFetch(`/api/admin/accounts/${account.id}/setup-link`, {
+        method: 'POST',
+      })
+      const { link, whatsapp } = (await res.json()) as { link: string; whatsapp: string }
+      setSent({ business: account.businessName, link, whatsapp })
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to make a password link.')
+      if (message) toast(message)
+    }
+  }
+
+  return (
+    <>
+      <NewAccountForm onSubmit={create} />
+      <DataTable
+        label="Trade accounts"
+        rows={data}
+        rowKey={(a) => a.id}
+        columns={[
+          { header: 'Business', cell: (a) => a.businessName },
+          { header: 'Contact', cell: (a) => a.contactName },
+          { header: 'Phone', cell: (a) => a.phone },
+          { header: 'Terms', cell: (a) => a.paymentTerms },
+          { header: 'Credit Limit', cell: (a) => formatRand(toCents(a.creditLimit)) },
+          { header: 'Password', cell: (a) => (a.hasPassword ? 'Set' : 'Not yet') },
+          {
+            header: 'Actions',
+            className: () => 'actions',
+            cell: (a) => (
+              <button
+                type="button"
+                className="button small"
+                onClick={() => void sendLink(a)}
+                aria-label={`Send a password link to ${a.businessName}`}
+              >
+                Send Link
+              </button>
+            ),
+          },
+        ]}
+        loading={loading}
+        error={error}
+        loadingText="Loading trade accounts…"
+        failedTitle="Failed to Load Trade Accounts"
+        failedDetail="Failed to fetch trade accounts"
+        onRetry={() => void refetch()}
+        empty={<EmptyPanel title="No Trade Accounts" text="Add the first business buyer above." />}
+      />
+      {sent ? (
+        <SetupLinkDialog
+          sent={sent}
+          onClose={() => setSent(null)}
+          onCopy={() =>
+            void navigator.clipboard
+              .writeText(sent.link)
+              .then(() => toast({ title: 'Link copied', variant: 'success' }))
+              .catch(() => toast({ title: 'Copy Failed', variant: 'error' }))
+          }
+        />
+      ) : null}
+    </>
+  )
+}
