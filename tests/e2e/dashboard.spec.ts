@@ -460,7 +460,7 @@ test('the owner adds a trade account and sends its password link; the buyer sets
 
   await row.getByRole('button', { name: `Send a password link to ${business}` }).click()
   const dialog = page.getByRole('dialog', { name: `Password link for ${business}` })
-  const link = new URL(await dialog.getByLabel('Link').inputValue())
+  const link = new URL(await dialog.getByLabel('Link', { exact: true }).inputValue())
   expect(link.pathname).toBe('/account/setup')
   await expect(dialog.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
     'href',
