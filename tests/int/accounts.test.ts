@@ -237,6 +237,15 @@ describe('trade accounts', () => {
     for (const hidden of ['passwordHash', 'setupTokenHash', 'setupTokenExpiresAt'])
       expect(doc, hidden).not.toHaveProperty(hidden)
     expect((await get(`/cms/api/trade-accounts/${account.id}`)).status).toBe(403)
+    // The /api rules hold in /cms too: a phone, VAT number and credit limit as /api takes them.
+    for (const [field, value] of [
+      ['phone', '12'],
+      ['vatNumber', '123'],
+      ['creditLimit', 10.005],
+    ] as const) {
+      const refused = await cms('PATCH', `/trade-accounts/${account.id}`, { [field]: value })
+      expect(refused.status, field).toBe(400)
+    }
     const write = await cms('PATCH', `/trade-accounts/${account.id}`, {
       passwordHash: 'scrypt$1$1$1$a$b',
     })

@@ -1,7 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '@/cms/access'
+import { validateWith } from '@/cms/collections/shared/validate'
 import { PAYMENT_TERMS } from '@/modules/accounts/schemas'
+import { phone, vatNumber } from '@/modules/orders/schemas'
+import { money } from '@/shared/fields'
 import { keyPhone } from './hooks/key-phone'
 
 export const TRADE_ACCOUNTS_SLUG = 'trade-accounts'
@@ -24,7 +27,12 @@ export const TradeAccounts: CollectionConfig = {
   fields: [
     { name: 'businessName', type: 'text', required: true, maxLength: 150 },
     { name: 'contactName', type: 'text', required: true, maxLength: 100 },
-    { name: 'phone', type: 'text', required: true, maxLength: 30 },
+    {
+      name: 'phone',
+      type: 'text',
+      required: true,
+      validate: validateWith(phone, { required: true }),
+    },
     {
       name: 'phoneKey',
       type: 'text',
@@ -33,7 +41,7 @@ export const TradeAccounts: CollectionConfig = {
       admin: { readOnly: true, description: 'The phone number as the buyer signs in with it.' },
     },
     { name: 'deliveryAddress', type: 'textarea', maxLength: 300 },
-    { name: 'vatNumber', type: 'text', maxLength: 10 },
+    { name: 'vatNumber', type: 'text', validate: validateWith(vatNumber) },
     {
       name: 'paymentTerms',
       type: 'select',
@@ -41,7 +49,13 @@ export const TradeAccounts: CollectionConfig = {
       defaultValue: 'cash-on-delivery',
       options: PAYMENT_TERMS.map((value) => ({ label: value, value })),
     },
-    { name: 'creditLimit', type: 'number', required: true, defaultValue: 0, min: 0 },
+    {
+      name: 'creditLimit',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      validate: validateWith(money('creditLimit', { zeroAllowed: true })),
+    },
     { name: 'active', type: 'checkbox', defaultValue: true },
     { name: 'passwordHash', type: 'text', access: secret, admin: { hidden: true } },
     {
