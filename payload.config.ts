@@ -11,6 +11,7 @@ import { Media } from '@/cms/collections/Media'
 import { mediaStorage } from '@/cms/collections/Media/storage'
 import { Orders } from '@/cms/collections/Orders'
 import { Products } from '@/cms/collections/Products'
+import { PriceLists } from '@/cms/collections/PriceLists'
 import { TradeAccounts } from '@/cms/collections/TradeAccounts'
 import { badInputIsNotAServerError } from '@/cms/collections/shared/input-errors'
 import { Users } from '@/cms/collections/Users'
@@ -31,7 +32,16 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · KC Wholesale CMS' },
   },
-  collections: [Products, DeliveryAreas, Orders, TradeAccounts, Media, Users, AdminTokens],
+  collections: [
+    Products,
+    DeliveryAreas,
+    Orders,
+    TradeAccounts,
+    PriceLists,
+    Media,
+    Users,
+    AdminTokens,
+  ],
   globals: [ShopSettings],
   plugins: [mediaStorage()],
   secret: env().PAYLOAD_SECRET ?? '',

@@ -71,6 +71,7 @@ export interface Config {
     'delivery-areas': DeliveryArea;
     orders: Order;
     'trade-accounts': TradeAccount;
+    'price-lists': PriceList;
     media: Media;
     users: User;
     'admin-tokens': AdminToken;
@@ -85,6 +86,7 @@ export interface Config {
     'delivery-areas': DeliveryAreasSelect<false> | DeliveryAreasSelect<true>;
     orders: OrdersSelect<false> | OrdersSelect<true>;
     'trade-accounts': TradeAccountsSelect<false> | TradeAccountsSelect<true>;
+    'price-lists': PriceListsSelect<false> | PriceListsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'admin-tokens': AdminTokensSelect<false> | AdminTokensSelect<true>;
@@ -265,6 +267,10 @@ export interface Order {
     business?: string | null;
     vatNumber?: string | null;
   };
+  /**
+   * The trade buyer who placed it, signed in.
+   */
+  tradeAccount?: (number | null) | TradeAccount;
   area: string;
   areaName: string;
   payment: 'cash' | 'shop-to-shop';
@@ -312,12 +318,26 @@ export interface TradeAccount {
   phoneKey?: string | null;
   deliveryAddress?: string | null;
   vatNumber?: string | null;
+  /**
+   * The prices this buyer sees and pays; none means the shop’s own.
+   */
+  priceList?: (number | null) | PriceList;
   paymentTerms: 'cash-on-delivery' | '7-days' | '30-days';
   creditLimit: number;
   active?: boolean | null;
   passwordHash?: string | null;
   setupTokenHash?: string | null;
   setupTokenExpiresAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "price-lists".
+ */
+export interface PriceList {
+  id: number;
+  name: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -405,6 +425,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'trade-accounts';
         value: number | TradeAccount;
+      } | null)
+    | ({
+        relationTo: 'price-lists';
+        value: number | PriceList;
       } | null)
     | ({
         relationTo: 'media';
@@ -512,6 +536,7 @@ export interface OrdersSelect<T extends boolean = true> {
         business?: T;
         vatNumber?: T;
       };
+  tradeAccount?: T;
   area?: T;
   areaName?: T;
   payment?: T;
@@ -554,12 +579,22 @@ export interface TradeAccountsSelect<T extends boolean = true> {
   phoneKey?: T;
   deliveryAddress?: T;
   vatNumber?: T;
+  priceList?: T;
   paymentTerms?: T;
   creditLimit?: T;
   active?: T;
   passwordHash?: T;
   setupTokenHash?: T;
   setupTokenExpiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "price-lists_select".
+ */
+export interface PriceListsSelect<T extends boolean = true> {
+  name?: T;
   updatedAt?: T;
   createdAt?: T;
 }

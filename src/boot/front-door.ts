@@ -19,6 +19,7 @@ import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process
 import { serveMediaFile } from '@/platform/edge/media-files'
 import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
 import { clientAddress } from '@/platform/http/client-address'
+import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
 import { JSON_HEADERS } from '@/platform/http/http'
 import { requestContext } from '@/platform/http/request-context'
 import { acceptsGzip } from '@/platform/http/stream'
@@ -118,6 +119,8 @@ async function sendWholeCatalogue(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
+  // A signed-in buyer's list is priced for them by Next's route, never shared.
+  if (cookieValue(req.headers.cookie, BUYER_COOKIE) !== undefined) return void door.next(req, res)
   const shared = sharedAnswerOf(req, door.config)
   const size = shared ? await catalogueSize(door.cataloguePool).catch(() => undefined) : undefined
   if (shared && size !== undefined && size <= SHARED_CATALOGUE_UP_TO) {

@@ -11,6 +11,7 @@ import * as migration_20261124_112241_stock_writes_in_place from './20261124_112
 import * as migration_20261125_090000_write_rules from './20261125_090000_write_rules'
 import * as migration_20261125_190000_area_fee_positive from './20261125_190000_area_fee_positive'
 import * as migration_20261125_191000_trade_accounts from './20261125_191000_trade_accounts'
+import * as migration_20261125_212117_price_lists from './20261125_212117_price_lists'
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261125_191000_trade_accounts.up,
     down: migration_20261125_191000_trade_accounts.down,
     name: '20261125_191000_trade_accounts',
+  },
+  {
+    up: migration_20261125_212117_price_lists.up,
+    down: migration_20261125_212117_price_lists.down,
+    name: '20261125_212117_price_lists',
   },
 ]

@@ -111,6 +111,8 @@ type Route = {
   /** A /cms route, sent with a staff member's login when the key drawn is the real one. */
   staff?: boolean
   body?: boolean
+  /** Sent with the hostile text as a buyer's sign-in cookie too. */
+  buyer?: boolean
 }
 
 /** With the real key a DELETE of a listed sku is the owner's own action: fuzz it unkeyed. */
@@ -170,6 +172,15 @@ const ROUTES: Route[] = [
   { method: 'POST', path: () => '/api/admin/accounts', owner: true, body: true },
   { method: 'POST', path: (s) => `/api/admin/accounts/${s}/setup-link`, owner: true },
   { method: 'GET', path: (s) => `/cms/api/trade-accounts/${s}`, staff: true },
+  { method: 'PATCH', path: (s) => `/api/admin/accounts/${s}`, owner: true, body: true },
+  { method: 'GET', path: () => '/api/admin/price-lists', owner: true },
+  { method: 'POST', path: () => '/api/admin/price-lists', owner: true, body: true },
+  { method: 'GET', path: (s) => `/api/admin/price-lists/${s}`, owner: true },
+  { method: 'PATCH', path: (s) => `/api/admin/price-lists/${s}`, owner: true, body: true },
+  { method: 'GET', path: (s) => `/api/admin/price-lists/${s}/prices`, owner: true },
+  { method: 'POST', path: (s) => `/api/admin/price-lists/${s}/prices`, owner: true, body: true },
+  { method: 'GET', path: (s) => `/cms/api/price-lists/${s}`, staff: true },
+  { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
 ]
 
 const request = fc.record({
@@ -219,6 +230,7 @@ describe('fuzzing every route with hostile requests', () => {
         const asStaff = route.staff && key === 'owner'
         if (asStaff) headers.authorization = `JWT ${await staffToken()}`
         else if (route.staff && key === 'wrong') headers.authorization = 'JWT not.a.token'
+        if (route.buyer) headers.cookie = `kc_buyer=${segment(param)}`
         let text: string | undefined
         if (route.body) {
           headers['content-type'] = 'application/json'

@@ -12,6 +12,7 @@ import {
   RAW_SQL_COLUMNS,
 } from '@/platform/db/tables'
 import { BUYER_SESSIONS, TRADE_ACCOUNTS } from '@/modules/accounts/repository'
+import { PRICE_LIST_DISCOUNTS, PRICE_LIST_PRICES } from '@/modules/pricing/price-list-repository'
 import { ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
@@ -35,7 +36,14 @@ describe('the names raw SQL uses', () => {
   })
 
   it('match every declared row shape: each column, its type, nullability and enum values', async () => {
-    for (const shape of [ORDERS, ORDER_LINE_ROWS, TRADE_ACCOUNTS, BUYER_SESSIONS]) {
+    for (const shape of [
+      ORDERS,
+      ORDER_LINE_ROWS,
+      TRADE_ACCOUNTS,
+      BUYER_SESSIONS,
+      PRICE_LIST_DISCOUNTS,
+      PRICE_LIST_PRICES,
+    ]) {
       const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(
         `SELECT column_name, udt_name, is_nullable FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,

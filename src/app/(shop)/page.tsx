@@ -6,6 +6,7 @@ import { looksLikePhone } from '@/platform/http/phone-hint'
 import { getShop } from '@/cms/payload'
 import { searchCatalogue } from '@/modules/catalogue/catalogue'
 import { getShopSettings } from '@/modules/settings/settings'
+import { pagePriceView } from '@/app/_server/buyer-cookie'
 
 export const dynamic = 'force-dynamic'
 
@@ -30,13 +31,18 @@ export default async function StorefrontPage({ searchParams }: Props) {
   const [settings, page, request] = await Promise.all([
     getShopSettings(await getShop()),
     getShop()
-      .then((shop) =>
-        searchCatalogue(shop, {
-          q: view.q.trim() || undefined,
-          category: view.category === 'all' ? undefined : view.category,
-          limit: FIRST_RENDER_COUNT,
-          offset: 0,
-        }),
+      .then(async (shop) =>
+        searchCatalogue(
+          shop,
+          {
+            q: view.q.trim() || undefined,
+            category: view.category === 'all' ? undefined : view.category,
+            limit: FIRST_RENDER_COUNT,
+            offset: 0,
+          },
+          // The signed-in buyer's prices; the shared copy is rendered without cookies.
+          (await pagePriceView(shop)).listId,
+        ),
       )
       .catch((error: unknown) => {
         console.error('Could not load products for the first view', error)

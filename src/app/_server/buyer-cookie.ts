@@ -1,10 +1,14 @@
-import { SESSION_SECONDS, type SignedIn } from '@/modules/accounts/accounts'
+import { cookies } from 'next/headers'
+import type { Payload } from 'payload'
+
+import { buyerOf, SESSION_SECONDS, type SignedIn } from '@/modules/accounts/accounts'
+import type { PriceListId } from '@/modules/catalogue/catalogue'
 import { Forbidden } from '@/shared/errors'
+import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
 import { json } from '@/platform/http/http'
 import { publicOrigin } from '@/platform/http/public-url'
 
-/** The buyer's sign-in: an httpOnly cookie the storefront's scripts never read. */
-export const BUYER_COOKIE = 'kc_buyer'
+export { BUYER_COOKIE }
 
 /**
  * Refuses a sign-in, sign-out or password call another site's page made: a form elsewhere could
@@ -36,11 +40,32 @@ function hostOf(origin: string): string | null {
 
 /** The sign-in token the request's cookie carries, if any. */
 export function buyerToken(request: Request): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === BUYER_COOKIE) return value.join('=') || undefined
-  }
-  return undefined
+  return cookieValue(request.headers.get('cookie'), BUYER_COOKIE)
+}
+
+/**
+ * Whose prices a request sees: `listId` is the signed-in buyer's price list (null for the
+ * shop's own), and `personal` says the request carried a sign-in, so its answer is private
+ * whatever the list (a shared cache must not keep what a signed-in request was answered).
+ */
+export type PriceView = { listId: PriceListId; personal: boolean }
+
+const GUEST_VIEW: PriceView = { listId: null, personal: false }
+
+async function viewOf(shop: Payload, token: string | undefined): Promise<PriceView> {
+  if (!token) return GUEST_VIEW
+  const account = await buyerOf(shop, token)
+  return { listId: account?.priceListId ?? null, personal: true }
+}
+
+/** The price view of a route's request. */
+export function requestPriceView(shop: Payload, request: Request): Promise<PriceView> {
+  return viewOf(shop, buyerToken(request))
+}
+
+/** The price view of the page being rendered. */
+export async function pagePriceView(shop: Payload): Promise<PriceView> {
+  return viewOf(shop, (await cookies()).get(BUYER_COOKIE)?.value || undefined)
 }
 
 async function cookie(value: string, maxAge: number): Promise<string> {

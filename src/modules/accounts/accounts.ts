@@ -17,27 +17,51 @@ import {
   insertSession,
   listAccounts,
   storeSetupToken,
+  updateAccount,
   usePasswordLink,
 } from './repository'
-import { phoneKey, type AccountDTO, type AccountInput } from './schemas'
+import { phoneKey, type AccountDTO, type AccountInput, type AccountPatch } from './schemas'
 
 /** A one-time link works for a day. */
 export const SETUP_LINK_SECONDS = 24 * 60 * 60
 /** A sign-in lasts 30 days on its device. */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60
 const SIGN_IN_LOCK_SPACE = 4020503
+const FOREIGN_KEY_VIOLATION = '23503'
 
 const newToken = () => randomBytes(32).toString('base64url')
 
-export function createAccount(shop: Payload, input: AccountInput): Promise<AccountDTO> {
-  return insertAccount(shop.db.pool, input, phoneKey(input.phone)).then((account) => {
-    if (!account) {
-      throw new Conflict('A trade account with this phone number already exists.', {
-        field: 'phone',
-      })
-    }
-    return account
-  })
+const phoneTaken = () =>
+  new Conflict('A trade account with this phone number already exists.', { field: 'phone' })
+
+/** A write naming a price list that is not there is the owner's mistake, not the shop's. */
+function noSuchList(error: unknown, priceListId: number | null | undefined): never {
+  if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION)
+    throw new BadInput(`No price list ${priceListId}`, { field: 'priceListId' })
+  throw error
+}
+
+export async function createAccount(shop: Payload, input: AccountInput): Promise<AccountDTO> {
+  const account = await insertAccount(shop.db.pool, input, phoneKey(input.phone)).catch(
+    (error: unknown) => noSuchList(error, input.priceListId),
+  )
+  if (!account) throw phoneTaken()
+  return account
+}
+
+/** Changes what the owner changed; deactivating an account signs its buyer out everywhere. */
+export async function editAccount(
+  shop: Payload,
+  id: number,
+  patch: AccountPatch,
+): Promise<AccountDTO> {
+  const key = patch.phone === undefined ? undefined : phoneKey(patch.phone)
+  const result = await inTransaction(shop.db.pool, (db) => updateAccount(db, id, patch, key)).catch(
+    (error: unknown) => noSuchList(error, patch.priceListId),
+  )
+  if (result === 'phoneTaken') throw phoneTaken()
+  if (!result) throw new NotFound(`No trade account ${id}`)
+  return result
 }
 
 export function accounts(shop: Payload): Promise<AccountDTO[]> {

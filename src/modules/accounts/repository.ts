@@ -9,7 +9,7 @@ import {
   tableShape,
   type RowOf,
 } from '@/platform/db/row-shape'
-import { PAYMENT_TERMS, type AccountDTO, type AccountInput } from './schemas'
+import { PAYMENT_TERMS, type AccountDTO, type AccountInput, type AccountPatch } from './schemas'
 
 /** A trade account's row (Payload's TradeAccounts collection makes the table). */
 export const TRADE_ACCOUNTS = tableShape('trade_accounts', {
@@ -22,6 +22,7 @@ export const TRADE_ACCOUNTS = tableShape('trade_accounts', {
   vat_number: nullable(col.text()),
   payment_terms: col.enum('enum_trade_accounts_payment_terms', PAYMENT_TERMS),
   credit_limit: col.numeric(),
+  price_list_id: nullable(col.int()),
   active: nullable(col.bool()),
   password_hash: nullable(col.text()),
   setup_token_hash: nullable(col.text()),
@@ -40,6 +41,7 @@ export const BUYER_SESSIONS = tableShape('buyer_sessions', {
 })
 
 type AccountRow = RowOf<typeof TRADE_ACCOUNTS>
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Queryable = Pick<PoolClient, 'query'> | Pool
 
 const SELECT_ACCOUNT = `SELECT ${selectList(TRADE_ACCOUNTS, 'a')} FROM ${TRADE_ACCOUNTS.name} a`
@@ -54,6 +56,7 @@ function toDTO(row: AccountRow): AccountDTO {
     vatNumber: row.vat_number,
     paymentTerms: row.payment_terms,
     creditLimit: fromCents(toCents(row.credit_limit)),
+    priceListId: row.price_list_id,
     active: row.active !== false,
     hasPassword: row.password_hash !== null,
   }
@@ -76,6 +79,7 @@ export async function insertAccount(
       vat_number: input.vatNumber || null,
       payment_terms: input.paymentTerms,
       credit_limit: toDecimalText(toCents(input.creditLimit)),
+      price_list_id: input.priceListId,
       active: true,
     },
     ['id'],
@@ -83,6 +87,52 @@ export async function insertAccount(
   )
   const { rows } = await db.query<{ id: number }>(insert)
   return rows[0] && accountById(db, rows[0].id)
+}
+
+/** The columns a patch sets, from what the owner changed. */
+function patchColumns(patch: AccountPatch, key?: string): Partial<Mutable<AccountRow>> {
+  const set: Partial<Mutable<AccountRow>> = {}
+  if (patch.businessName !== undefined) set.business_name = patch.businessName
+  if (patch.contactName !== undefined) set.contact_name = patch.contactName
+  if (patch.phone !== undefined) set.phone = patch.phone
+  if (key !== undefined) set.phone_key = key
+  if (patch.deliveryAddress !== undefined) set.delivery_address = patch.deliveryAddress || null
+  if (patch.vatNumber !== undefined) set.vat_number = patch.vatNumber || null
+  if (patch.paymentTerms !== undefined) set.payment_terms = patch.paymentTerms
+  if (patch.creditLimit !== undefined) set.credit_limit = toDecimalText(toCents(patch.creditLimit))
+  if (patch.priceListId !== undefined) set.price_list_id = patch.priceListId
+  if (patch.active !== undefined) set.active = patch.active
+  return set
+}
+
+/**
+ * Changes what the patch names: undefined when there is no such account, 'phoneTaken' when
+ * another account has the phone number. An account made inactive is signed out everywhere.
+ */
+export async function updateAccount(
+  db: Queryable,
+  id: number,
+  patch: AccountPatch,
+  key?: string,
+): Promise<AccountDTO | undefined | 'phoneTaken'> {
+  const set = Object.entries(patchColumns(patch, key))
+  if (set.length) {
+    try {
+      const { rowCount } = await db.query(
+        `UPDATE ${TRADE_ACCOUNTS.name}
+            SET ${set.map(([column], i) => `${column} = $${i + 2}`).join(', ')}, updated_at = now()
+          WHERE id = $1`,
+        [id, ...set.map(([, value]) => value)],
+      )
+      if (!rowCount) return undefined
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return 'phoneTaken'
+      throw error
+    }
+  }
+  if (patch.active === false)
+    await db.query(`DELETE FROM ${BUYER_SESSIONS.name} WHERE account_id = $1`, [id])
+  return accountById(db, id)
 }
 
 export async function accountById(db: Queryable, id: number): Promise<AccountDTO | undefined> {

@@ -25,19 +25,54 @@ const text = (field: string, max: number) =>
     .trim()
     .max(max, `${field} is too long`)
 
-/** POST /api/admin/accounts: a new trade account, as the owner fills it in. */
-export const accountSchema = z.object({
+const fields = {
   businessName: text('businessName', 150).min(1, 'Business name is required'),
   contactName: text('contactName', 100).min(1, 'Contact name is required'),
   phone,
-  deliveryAddress: text('deliveryAddress', 300).optional(),
+  deliveryAddress: text('deliveryAddress', 300),
+  vatNumber,
+  paymentTerms: z.enum(PAYMENT_TERMS, {
+    error: 'paymentTerms must be one of ' + PAYMENT_TERMS.join(', '),
+  }),
+  creditLimit: money('creditLimit', { zeroAllowed: true }),
+  /** The buyer's price list; null for the shop's own prices. */
+  priceListId: z
+    .number({ error: 'priceListId must be a price list’s id or null' })
+    .int('priceListId must be a price list’s id or null')
+    .positive('priceListId must be a price list’s id or null')
+    .nullable(),
+  active: z.boolean({ error: 'active must be true or false' }),
+}
+
+/** POST /api/admin/accounts: a new trade account, as the owner fills it in. */
+export const accountSchema = z.object({
+  businessName: fields.businessName,
+  contactName: fields.contactName,
+  phone,
+  deliveryAddress: fields.deliveryAddress.optional(),
   vatNumber: vatNumber.optional(),
-  paymentTerms: z
-    .enum(PAYMENT_TERMS, { error: 'paymentTerms must be one of ' + PAYMENT_TERMS.join(', ') })
-    .default('cash-on-delivery'),
-  creditLimit: money('creditLimit', { zeroAllowed: true }).default(0),
+  paymentTerms: fields.paymentTerms.default('cash-on-delivery'),
+  creditLimit: fields.creditLimit.default(0),
+  priceListId: fields.priceListId.default(null),
 })
 export type AccountInput = z.infer<typeof accountSchema>
+
+/**
+ * PATCH /api/admin/accounts/{id}: only what the owner changed; '' clears the address or VAT
+ * number, `active: false` signs the buyer out everywhere and stops their sign-ins.
+ */
+export const accountPatchSchema = z.object({
+  businessName: fields.businessName.optional(),
+  contactName: fields.contactName.optional(),
+  phone: phone.optional(),
+  deliveryAddress: fields.deliveryAddress.optional(),
+  vatNumber: vatNumber.optional(),
+  paymentTerms: fields.paymentTerms.optional(),
+  creditLimit: fields.creditLimit.optional(),
+  priceListId: fields.priceListId.optional(),
+  active: fields.active.optional(),
+})
+export type AccountPatch = z.infer<typeof accountPatchSchema>
 
 const password = z
   .string({ error: 'Password is required' })
@@ -69,6 +104,8 @@ export type AccountDTO = {
   vatNumber: string | null
   paymentTerms: PaymentTerms
   creditLimit: number
+  /** The price list the buyer sees and pays, or null for the shop's own prices. */
+  priceListId: number | null
   active: boolean
   /** Whether the buyer has set a password from their link. */
   hasPassword: boolean

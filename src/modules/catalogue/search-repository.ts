@@ -212,8 +212,21 @@ function toDTO(row: ProductRow): ProductDTO {
  * The documented unpaged GET /api/products: every product in name order, streamed a batch at a
  * time, gzipped when asked (see streamedResponse for who may ask).
  */
-export function wholeCatalogueResponse(pool: Pool, gzip: boolean): Promise<Response> {
-  return handle(() => streamedResponse(jsonArrayChunks(allProducts(pool)), JSON_HEADERS, gzip))()
+export function wholeCatalogueResponse(
+  pool: Pool,
+  gzip: boolean,
+  price?: (batch: ProductDTO[]) => Promise<ProductDTO[]>,
+  headers: Record<string, string> = JSON_HEADERS,
+): Promise<Response> {
+  const batches = price ? pricedBatches(allProducts(pool), price) : allProducts(pool)
+  return handle(() => streamedResponse(jsonArrayChunks(batches), headers, gzip))()
+}
+
+async function* pricedBatches(
+  batches: AsyncGenerator<ProductDTO[]>,
+  price: (batch: ProductDTO[]) => Promise<ProductDTO[]>,
+): AsyncGenerator<ProductDTO[]> {
+  for await (const batch of batches) yield await price(batch)
 }
 
 /** One product by sku in any case (skus are one whatever their case), as the catalogue lists it. */

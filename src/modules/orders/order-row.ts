@@ -18,6 +18,7 @@ export const ORDERS = tableShape('orders', {
   customer_address: nullable(col.text()),
   customer_business: nullable(col.text()),
   customer_vat_number: nullable(col.text()),
+  trade_account_id: nullable(col.int()),
   area: col.text(),
   area_name: col.text(),
   payment: col.enum('enum_orders_payment', PAYMENT_METHODS),

@@ -25,7 +25,12 @@ import {
 
 export type PlacedOrder = { order: OrderDTO; replayed: boolean }
 
+/** The signed-in trade buyer placing the order, and the price list they buy at. */
+export type OrderBuyer = { accountId: number; priceListId: number | null }
+
 type PlaceRequest = {
+  /** Part of the request's hash: one Idempotency-Key is not one order for two accounts. */
+  tradeAccount?: number
   customer: OrderDTO['customer']
   area: string
   payment: OrderDTO['payment']
@@ -57,8 +62,10 @@ export async function placeOrder(
   shop: Payload,
   input: OrderInput,
   idempotencyKey?: string,
+  buyer?: OrderBuyer,
 ): Promise<PlacedOrder> {
   const request: PlaceRequest = {
+    ...(buyer ? { tradeAccount: buyer.accountId } : {}),
     customer: customerOf(input.customer),
     area: input.area,
     payment: input.payment,
@@ -68,7 +75,7 @@ export async function placeOrder(
   const shown = shownPrices(input)
   const placed = await inTransaction(
     shop.db.pool,
-    (client) => place(client, request, shown, hash, idempotencyKey),
+    (client) => place(client, request, buyer?.priceListId ?? null, shown, hash, idempotencyKey),
     retryable,
   )
   // Committed: what this process shares showing these products is read again, so the buyer sees
@@ -82,6 +89,7 @@ export async function placeOrder(
 async function place(
   client: PoolClient,
   request: PlaceRequest,
+  priceListId: number | null,
   shown: ShownPrices,
   requestHash: string,
   idempotencyKey: string | undefined,
@@ -96,7 +104,12 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, products } = await lockQuoteInputs(client, request.area, skus)
+  const { area, settings, products } = await lockQuoteInputs(
+    client,
+    request.area,
+    skus,
+    priceListId,
+  )
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
   const quote = quoteOrder(request.items, products, area, settings)
   if (quote.problem) throw refusal(quote.problem, quote)
@@ -108,7 +121,7 @@ async function place(
   const invoiceNumber = await nextInvoiceNumber(client)
   const { customer, payment } = request
   const saved = await insertOrder(client, {
-    ...{ orderId, customer, area, payment, quote },
+    ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
     ...{ invoiceNumber, idempotencyKey, requestHash },
   })
   return {

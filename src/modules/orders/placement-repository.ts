@@ -4,7 +4,8 @@ import type { PoolClient } from 'pg'
 
 import { toCents, toDecimalText, type Cents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
-import { chargedPrice } from '@/modules/pricing/rules'
+import { listPrices, type PriceList } from '@/modules/pricing/price-list'
+import { priceListFor } from '@/modules/pricing/price-list-repository'
 import { setStockContext } from '@/modules/stock/repository'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION } from '@/platform/db/tables'
 import { insertRow, insertRows } from '@/platform/db/row-shape'
@@ -48,8 +49,10 @@ type AreaRow = {
 type ProductRow = {
   sku: string
   name: string
+  category: string
   price: string
   special_price: string | null
+  old_price: string | null
   in_stock: string
   min_qty: string | null
   case_size: string | null
@@ -58,12 +61,15 @@ type ProductRow = {
 
 /**
  * The area, the shop's settings and the products of an order, with the products' rows locked
- * until the transaction ends (in sku order, so two orders never wait on each other in a circle).
+ * until the transaction ends (in sku order, so two orders never wait on each other in a circle),
+ * priced from the signed-in buyer's list `listId` (null for the shop's own prices) as read in
+ * the same transaction.
  */
 export async function lockQuoteInputs(
   client: PoolClient,
   areaSlug: string,
   skus: string[],
+  listId: number | null,
 ): Promise<QuoteInputs> {
   const { rows: areas } = await client.query<AreaRow>(
     `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
@@ -77,11 +83,21 @@ export async function lockQuoteInputs(
   // An unknown area fails the order: no product is locked for it.
   const { rows: products } = row
     ? await client.query<ProductRow>(
-        `SELECT sku, name, price, special_price, in_stock, min_qty, case_size, price_breaks
+        `SELECT sku, name, category, price, special_price, old_price, in_stock, min_qty,
+                case_size, price_breaks
            FROM products WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE`,
         [skus],
       )
     : { rows: [] }
+  const list =
+    listId === null || products.length === 0
+      ? null
+      : await priceListFor(
+          client,
+          listId,
+          products.map((p) => p.sku),
+          true,
+        )
   return {
     area: row && {
       slug: row.slug,
@@ -97,23 +113,31 @@ export async function lockQuoteInputs(
           ? { rate: Number(row.vat_rate), sellerVatNumber: row.vat_number ?? '' }
           : null,
     },
-    products: new Map(products.map((p) => [p.sku, quoteProduct(p)])),
+    products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
   }
 }
 
-function quoteProduct(row: ProductRow): QuoteProduct {
+function quoteProduct(row: ProductRow, list: PriceList | null): QuoteProduct {
+  const prices = listPrices(
+    {
+      sku: row.sku,
+      category: row.category,
+      priceCents: toCents(row.price),
+      specialCents: centsOrNull(row.special_price),
+      oldCents: centsOrNull(row.old_price),
+      breaks: (row.price_breaks ?? []).map((b) => ({ from: b.from, priceCents: toCents(b.price) })),
+    },
+    list,
+  )
   return {
     sku: row.sku,
     name: row.name,
-    chargedCents: chargedPrice({
-      priceCents: toCents(row.price),
-      specialPriceCents: centsOrNull(row.special_price),
-    }),
+    chargedCents: prices.specialCents ?? prices.priceCents,
     inStock: Number(row.in_stock),
     rules: {
       minQty: row.min_qty === null ? null : Number(row.min_qty),
       caseSize: row.case_size === null ? null : Number(row.case_size),
-      breaks: (row.price_breaks ?? []).map((b) => ({ from: b.from, priceCents: toCents(b.price) })),
+      breaks: prices.breaks,
     },
   }
 }
@@ -155,6 +179,8 @@ export type NewOrder = {
   area: QuoteArea
   payment: OrderDTO['payment']
   quote: Quote
+  /** The signed-in trade buyer's account, or null for a guest. */
+  tradeAccountId: number | null
   invoiceNumber: number
   idempotencyKey?: string
   requestHash: string
@@ -184,6 +210,7 @@ export async function insertOrder(
       request_hash: idempotencyKey ? order.requestHash : null,
       customer_business: customer.business ?? null,
       customer_vat_number: customer.vatNumber ?? null,
+      trade_account_id: order.tradeAccountId,
       invoice_number: String(order.invoiceNumber),
       vat_rate: quote.vat ? String(quote.vat.rate) : null,
       vat: quote.vat ? toDecimalText(quote.vat.cents) : null,

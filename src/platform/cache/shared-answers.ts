@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import { announceHere, feedIsLive } from '@/platform/db/change-feed'
 import { pickEncoding } from '@/platform/edge/static-files'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
+import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import type { CacheRule } from './cache'
@@ -94,10 +95,12 @@ export function sharedAnswerOf(
   if ('x-admin-key' in req.headers) return undefined
   const url = new URL(req.url, 'http://shop')
   if (url.searchParams.has('_rsc')) return undefined
-  if (url.pathname === '/api/products')
-    return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
   if (url.pathname === '/api/delivery-areas')
     return { key: 'api /api/delivery-areas', rule: AREAS, headers: { host: 'localhost' } }
+  // A signed-in trade buyer sees their own prices: rendered for them alone, never shared.
+  if (cookieValue(headerText(req.headers.cookie), BUYER_COOKIE) !== undefined) return undefined
+  if (url.pathname === '/api/products')
+    return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
   if (PRODUCT_PAGE.test(url.pathname)) {
     const host = headerText(req.headers.host)
     const forwardedProto = headerText(req.headers['x-forwarded-proto'])

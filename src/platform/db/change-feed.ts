@@ -1,7 +1,7 @@
 import pg from 'pg'
 
-/** What a write can change: see the triggers in migration 20261123_140000_read_path. */
-export type Topic = 'products' | 'areas' | 'settings'
+/** What a write can change: see the triggers in migrations 20261123_140000_read_path and …_price_lists. */
+export type Topic = 'products' | 'areas' | 'settings' | 'prices'
 
 const CHANNEL = 'kc_changes'
 const RETRY_MS = 1000

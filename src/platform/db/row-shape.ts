@@ -26,6 +26,7 @@ export const col = {
   int: () => column<number>('int4'),
   text: () => column<string>('varchar'),
   numeric: () => column<string>('numeric'),
+  jsonb: <T>() => column<T>('jsonb'),
   bool: () => column<boolean>('bool'),
   time: () => column<Date>('timestamptz'),
   enum: <const L extends readonly string[]>(udt: string, labels: L) =>

@@ -38,6 +38,7 @@ export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
     'price_breaks',
   ],
   media: ['id', 'filename'],
+  price_lists: ['id', 'name', 'updated_at'],
   delivery_areas: ['id', 'name', 'slug', 'fee', 'updated_at', 'min_order_value'],
   shop_settings: [
     'free_delivery_threshold',

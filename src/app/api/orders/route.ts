@@ -5,6 +5,8 @@ import { handle, json } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { firstIssue } from '@/platform/http/validation'
 import { placeOrder } from '@/modules/orders/place-order'
+import { buyerOf } from '@/modules/accounts/accounts'
+import { buyerToken } from '@/app/_server/buyer-cookie'
 
 export const dynamic = 'force-dynamic'
 
@@ -19,6 +21,10 @@ export const POST = handle(async (request: Request) => {
   }
   const parsed = orderSchema.safeParse(await readJson(request))
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
-  const { order, replayed } = await placeOrder(await getShop(), parsed.data, key)
+  const shop = await getShop()
+  // A signed-in trade buyer orders on their account, at their prices; anyone else as a guest.
+  const account = await buyerOf(shop, buyerToken(request))
+  const buyer = account && { accountId: account.id, priceListId: account.priceListId }
+  const { order, replayed } = await placeOrder(shop, parsed.data, key, buyer)
   return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
 })

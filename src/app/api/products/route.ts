@@ -1,6 +1,12 @@
 import { BadInput } from '@/shared/errors'
 import { productQuerySchema } from '@/modules/catalogue/query-schema'
-import { findProducts, searchCatalogue, wholeCatalogue } from '@/modules/catalogue/catalogue'
+import { requestPriceView } from '@/app/_server/buyer-cookie'
+import {
+  BUYER_HEADERS,
+  findProducts,
+  searchCatalogue,
+  wholeCatalogue,
+} from '@/modules/catalogue/catalogue'
 import { requireAdmin } from '@/modules/auth/admin-auth'
 import { handle, json } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
@@ -15,10 +21,14 @@ export const GET = handle(async (request: Request) => {
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
   const { q, category, stock, limit, offset } = parsed.data
   const shop = await getShop()
-  if (parsed.data.skus) return json(await findProducts(shop, parsed.data.skus))
+  // A signed-in buyer's prices are theirs: the front door shares only requests without a sign-in.
+  const view = await requestPriceView(shop, request)
+  const headers = view.personal ? BUYER_HEADERS : {}
+  if (parsed.data.skus)
+    return json(await findProducts(shop, parsed.data.skus, view.listId), { headers })
   if (!q && !category && !stock && limit === undefined && offset === undefined) {
     // Streamed, since it can be 100,000 products; the front door answers it first, shared or gzipped.
-    return wholeCatalogue(shop)
+    return wholeCatalogue(shop, view.listId)
   }
   // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
   // the owner's dashboard asks for them, not the public.
@@ -29,6 +39,10 @@ export const GET = handle(async (request: Request) => {
       : stock === 'out'
         ? 1
         : undefined
-  const { products, total } = await searchCatalogue(shop, { ...parsed.data, stockBelow })
-  return json(products, { headers: { 'x-total-count': String(total) } })
+  const { products, total } = await searchCatalogue(
+    shop,
+    { ...parsed.data, stockBelow },
+    view.listId,
+  )
+  return json(products, { headers: { ...headers, 'x-total-count': String(total) } })
 })

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isStaff, nobody } from '@/cms/access'
+import { TRADE_ACCOUNTS_SLUG } from '@/cms/collections/TradeAccounts'
 import { FULFILMENT_STATUSES, STATUS_LABELS } from '@/modules/orders/fulfilment'
 
 export const ORDERS_SLUG = 'orders'
@@ -29,6 +30,12 @@ export const Orders: CollectionConfig = {
         { name: 'business', type: 'text' },
         { name: 'vatNumber', type: 'text' },
       ],
+    },
+    {
+      name: 'tradeAccount',
+      type: 'relationship',
+      relationTo: TRADE_ACCOUNTS_SLUG,
+      admin: { readOnly: true, description: 'The trade buyer who placed it, signed in.' },
     },
     { name: 'area', type: 'text', required: true },
     { name: 'areaName', type: 'text', required: true },

@@ -5,6 +5,7 @@ import { validateWith } from '@/cms/collections/shared/validate'
 import { PAYMENT_TERMS } from '@/modules/accounts/schemas'
 import { phone, vatNumber } from '@/modules/orders/schemas'
 import { money } from '@/shared/fields'
+import { PRICE_LISTS_SLUG } from '@/cms/collections/PriceLists'
 import { keyPhone } from './hooks/key-phone'
 
 export const TRADE_ACCOUNTS_SLUG = 'trade-accounts'
@@ -42,6 +43,12 @@ export const TradeAccounts: CollectionConfig = {
     },
     { name: 'deliveryAddress', type: 'textarea', maxLength: 300 },
     { name: 'vatNumber', type: 'text', validate: validateWith(vatNumber) },
+    {
+      name: 'priceList',
+      type: 'relationship',
+      relationTo: PRICE_LISTS_SLUG,
+      admin: { description: 'The prices this buyer sees and pays; none means the shop’s own.' },
+    },
     {
       name: 'paymentTerms',
       type: 'select',

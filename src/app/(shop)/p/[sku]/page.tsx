@@ -9,6 +9,7 @@ import { formatRand, toCents } from '@/shared/money'
 import { productPath, ruleNotes, type ProductDTO } from '@/modules/catalogue/product'
 import { findProduct } from '@/modules/catalogue/catalogue'
 import { getShop } from '@/cms/payload'
+import { pagePriceView } from '@/app/_server/buyer-cookie'
 import { publicOrigin } from '@/platform/http/public-url'
 import { getShopSettings } from '@/modules/settings/settings'
 
@@ -16,8 +17,14 @@ export const dynamic = 'force-dynamic'
 
 type Props = { params: Promise<{ sku: string }> }
 
-/** Read once per request, by the page and its metadata alike. */
-const loadProduct = cache(async (sku: string) => findProduct(await getShop(), sku))
+/**
+ * Read once per request, by the page and its metadata alike, at the signed-in buyer's prices
+ * (the shared copy the front door keeps is rendered without the shopper's cookies).
+ */
+const loadProduct = cache(async (sku: string) => {
+  const shop = await getShop()
+  return findProduct(shop, sku, (await pagePriceView(shop)).listId)
+})
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
 function previewUrl(origin: string, product: ProductDTO): string {

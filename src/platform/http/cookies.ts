@@ -1,0 +1,11 @@
+/** The buyer's sign-in: an httpOnly cookie the storefront's scripts never read. */
+export const BUYER_COOKIE = 'kc_buyer'
+
+/** A cookie's value in a Cookie header, or undefined when it is not there or empty. */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=') || undefined
+  }
+  return undefined
+}
