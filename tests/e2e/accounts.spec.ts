@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 
 import { expect, test } from '@playwright/test'
 
-import { adminApi, createProduct, openCheckout, sql } from './helpers'
+import { adminApi, card, cartButton, createProduct, openCheckout, search, sql } from './helpers'
 
 test('a trade buyer sets a password from the owner’s link, checks out with their details, and signs out and in', async ({
   page,
@@ -75,4 +75,86 @@ test('a trade buyer sets a password from the owner’s link, checks out with the
     customer_business: 'Dlamini Hardware',
     customer_vat_number: '4123456780',
   })
+})
+
+test('a buyer on a price list sees their prices, crosses their own break in the cart, and orders at it', async ({
+  page,
+}) => {
+  const tag = randomInt(100_000, 999_999)
+  const fixed = await createProduct({ price: 80, inStock: 50, name: `Paraffin 5L ${tag}` })
+  const off = await createProduct({
+    price: 40,
+    inStock: 50,
+    category: 'Clothing',
+    name: `Work Gloves ${tag}`,
+  })
+  const list = await adminApi('POST', '/api/admin/price-lists', {
+    name: `Spaza list ${tag}`,
+    discounts: [{ category: 'Clothing', percentOff: 25 }],
+  })
+  const { id: priceListId } = (await list.json()) as { id: number }
+  const csvData = `sku,price,priceBreaks\r\n${fixed.sku},60.00,12:55.00\r\n`
+  const imported = await adminApi('POST', `/api/admin/price-lists/${priceListId}/prices`, {
+    csvData,
+  })
+  expect(imported.status).toBe(200)
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: `Khumalo Spaza ${tag}`,
+    contactName: 'Zodwa Khumalo',
+    phone: `084 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+    priceListId,
+  })
+  const { id } = (await made.json()) as { id: number }
+  const sent = await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)
+  const link = new URL(((await sent.json()) as { link: string }).link)
+
+  // A guest sees the shop's prices.
+  await page.goto('/')
+  await search(page, String(tag))
+  await expect(card(page, fixed.name)).toContainText(/R\s80,00/)
+  await expect(card(page, off.name)).toContainText(/R\s40,00/)
+
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByLabel('Password', { exact: true }).fill('paraffin-2026')
+  await page.getByLabel('Confirm Password').fill('paraffin-2026')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await search(page, String(tag))
+  await expect(card(page, fixed.name)).toContainText(/R\s60,00/)
+  await expect(card(page, fixed.name)).not.toContainText(/R\s80,00/)
+  await expect(card(page, off.name)).toContainText(/R\s30,00/)
+
+  await card(page, fixed.name).getByRole('link', { name: fixed.name }).click()
+  await expect(page.getByRole('heading', { level: 1, name: fixed.name })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Wholesale terms' })).toContainText(
+    /R\s55,00 each from 12/,
+  )
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+  await expect(page.locator('.toast')).toContainText('Added to Cart')
+
+  await cartButton(page).click()
+  const cart = page.getByRole('dialog', { name: 'Your Cart' })
+  await expect(cart.getByTestId('cart-subtotal')).toHaveText(/R\s60,00/)
+  const increase = cart.getByRole('button', { name: `Increase quantity of ${fixed.name}` })
+  for (let i = 1; i < 12; i++) await increase.click()
+  await expect(cart.getByTestId(`qty-${fixed.sku}`)).toHaveText('12')
+  await expect(cart).toContainText('Bulk price from 12')
+  await expect(cart.getByTestId('cart-subtotal')).toHaveText(/R\s660,00/)
+  await cart.getByRole('button', { name: 'Proceed to Checkout' }).click()
+
+  const checkout = page.getByRole('dialog', { name: 'Checkout' })
+  await expect(checkout.getByText(`Signed in as Khumalo Spaza ${tag}.`)).toBeVisible()
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  await expect(receipt).toContainText(/R\s660,00/)
+  const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+  const lines = await sql<{ price: string; quantity: string }>(
+    `SELECT i.price, i.quantity FROM orders_items i JOIN orders o ON o.id = i._parent_id
+      WHERE o.order_id = $1`,
+    [orderId],
+  )
+  expect(lines).toEqual([{ price: '55.00', quantity: '12' }])
 })

@@ -418,7 +418,7 @@ test('every tab passes axe and fits a 1024 px tablet, tables scrolling inside', 
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   await login(page)
-  for (const tab of ['Products', 'Delivery Areas', 'Orders', 'Trade Accounts']) {
+  for (const tab of ['Products', 'Delivery Areas', 'Orders', 'Trade Accounts', 'Price Lists']) {
     await page.getByRole('tab', { name: tab }).click()
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
     await expect(
@@ -478,4 +478,84 @@ test('the owner adds a trade account and sends its password link; the buyer sets
   await expect(
     page.getByRole('table', { name: 'Trade accounts' }).getByRole('row', { name: business }),
   ).toContainText('Set')
+})
+
+test('the owner makes a price list, imports its fixed prices by CSV and gives it to an account', async ({
+  page,
+}) => {
+  const tag = randomBytes(3).toString('hex')
+  const product = await createProduct({ price: 90, category: 'Health & Beauty' })
+  const business = `Mthembu Salon ${tag}`
+  const account = await adminApi('POST', '/api/admin/accounts', {
+    businessName: business,
+    contactName: 'Ayanda Mthembu',
+    phone: `081 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+  })
+  const { id } = (await account.json()) as { id: number }
+  const name = `Salon list ${tag}`
+  await login(page)
+  await page.getByRole('tab', { name: 'Price Lists' }).click()
+  const form = page.getByRole('form', { name: 'New price list' })
+  await form.getByLabel('List Name').fill(name)
+  await form.getByLabel('Health & Beauty % Off').fill('100')
+  await form.getByRole('button', { name: 'Add Price List' }).click()
+  await expect(toast(page)).toContainText('percentOff must be less than 100')
+  await form.getByLabel('Health & Beauty % Off').fill('15')
+  await form.getByRole('button', { name: 'Add Price List' }).click()
+  await expect(toast(page).last()).toContainText('Price list created!')
+  await expect(form.getByLabel('List Name')).toHaveValue('')
+  const row = page.getByRole('table', { name: 'Price lists' }).getByRole('row', { name })
+  await expect(row).toContainText('Health & Beauty 15%')
+
+  await row.getByRole('button', { name: `Import fixed prices for ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Import Fixed Prices for ${name}` })
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,price\r\nNO-SUCH-${tag},10.00\r\n`),
+  })
+  await expect(dialog.getByRole('table', { name: 'Rows with errors' })).toContainText(
+    `No product has sku NO-SUCH-${tag}`,
+  )
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'salon.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,price,priceBreaks\r\n${product.sku},70.00,10:65.00\r\n`),
+  })
+  await expect(dialog.getByTestId('import-preview')).toHaveText(
+    'salon.csv: Would set 1 fixed price.',
+  )
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1')
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` })
+  await edit.getByLabel('Health & Beauty % Off').fill('12.5')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(row).toContainText('Health & Beauty 12.5%')
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Export fixed prices of ${name}` }).click(),
+  ])
+  const content = Buffer.concat(
+    (await (await download.createReadStream()).toArray()) as Buffer[],
+  ).toString('utf8')
+  expect(content).toBe(`sku,price,priceBreaks\r\n${product.sku},70.00,10:65.00\r\n`)
+
+  await page.getByRole('tab', { name: 'Trade Accounts' }).click()
+  await page
+    .getByRole('table', { name: 'Trade accounts' })
+    .getByRole('row', { name: business })
+    .getByLabel(`Price list for ${business}`)
+    .selectOption({ label: name })
+  await expect(toast(page).last()).toContainText(`${business} saved`)
+  const [saved] = await sql<{ price_list_id: number }>(
+    'SELECT price_list_id FROM trade_accounts WHERE id = $1',
+    [id],
+  )
+  const [list] = await sql<{ id: number }>('SELECT id FROM price_lists WHERE name = $1', [name])
+  expect(saved!.price_list_id).toBe(list!.id)
 })

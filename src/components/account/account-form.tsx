@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent, type ReactNode } from 'react'
 
+import { PRICES_CHANGED } from '@/client/cart/fresh-prices'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 
 type Props = {
@@ -30,7 +31,10 @@ export function AccountForm({ title, submitText, busyText, children, send, foote
       ok: false as const,
       error: 'Something went wrong. Please try again.',
     }))
-    if (answer.ok) return router.push('/')
+    if (answer.ok) {
+      window.dispatchEvent(new Event(PRICES_CHANGED))
+      return router.push('/')
+    }
     setError(answer.error)
     setBusy(false)
   }

@@ -9,18 +9,26 @@ import {
   type CartState,
   type CartStore,
 } from '@/client/cart/store'
+import { PRICES_CHANGED, refreshCartPrices } from '@/client/cart/fresh-prices'
 
 const CartContext = createContext<CartStore | null>(null)
 
 /**
  * One cart store per page, loaded from localStorage once React has hydrated, and following the
- * cart's changes in the shop's other tabs from then on.
+ * cart's changes in the shop's other tabs from then on. Its prices are read again once loaded
+ * and whenever a buyer signs in or out.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => createCartStore())
   useEffect(() => {
-    void store.persist.rehydrate()
-    return followOtherTabs(store, window)
+    const refresh = () => void refreshCartPrices(store)
+    void Promise.resolve(store.persist.rehydrate()).then(refresh)
+    window.addEventListener(PRICES_CHANGED, refresh)
+    const unfollow = followOtherTabs(store, window)
+    return () => {
+      window.removeEventListener(PRICES_CHANGED, refresh)
+      unfollow()
+    }
   }, [store])
   return <CartContext.Provider value={store}>{children}</CartContext.Provider>
 }

@@ -1,8 +1,10 @@
 'use client'
 
+import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 
 import { currentAccount, signOut } from '@/client/account-api'
+import { PRICES_CHANGED } from '@/client/cart/fresh-prices'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import type { CheckoutForm } from './checkout-form'
 
@@ -16,6 +18,7 @@ export function useTradeAccount(
   fill: (from: (form: CheckoutForm) => CheckoutForm) => void,
 ) {
   const [account, setAccount] = useState<AccountDTO | null>(null)
+  const router = useRouter()
   useEffect(() => {
     if (!open) return
     let cancelled = false
@@ -40,6 +43,9 @@ export function useTradeAccount(
   const leave = async () => {
     await signOut()
     setAccount(null)
+    // The cart and the page behind checkout go back to everyone's prices.
+    window.dispatchEvent(new Event(PRICES_CHANGED))
+    router.refresh()
   }
   return { account, signOut: leave }
 }

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react'
 
 import { PAYMENT_TERMS } from '@/modules/accounts/terms'
+import type { PriceListDTO } from '@/modules/price-lists/schemas'
+import { PriceListOptions } from './account-choices'
 
 /** The fields of a new trade account, as the owner types them. */
 const FIELDS = [
@@ -15,15 +17,18 @@ const FIELDS = [
 /** The owner's form for a new account: what the server needs, read from the form when sent. */
 export function NewAccountForm({
   onSubmit,
+  lists,
 }: {
   /** Resolves true when the account was made: the form is then emptied. */
   onSubmit: (body: Record<string, unknown>) => Promise<boolean>
+  lists: PriceListDTO[] | undefined
 }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const element = event.currentTarget
     const form = new FormData(element)
     const body: Record<string, unknown> = { paymentTerms: form.get('paymentTerms') }
+    if (form.get('priceListId')) body.priceListId = Number(form.get('priceListId'))
     for (const [name] of FIELDS) {
       const value = String(form.get(name) ?? '').trim()
       if (value === '') continue
@@ -57,6 +62,12 @@ export function NewAccountForm({
               {terms}
             </option>
           ))}
+        </select>
+      </span>
+      <span className="field">
+        <label htmlFor="account-priceListId">Price List</label>
+        <select id="account-priceListId" name="priceListId" defaultValue="">
+          <PriceListOptions lists={lists} />
         </select>
       </span>
       <div className="form-actions">

@@ -5,7 +5,9 @@ import { useState } from 'react'
 import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/client/admin-api'
 import type { AccountDTO } from '@/modules/accounts/schemas'
+import type { PriceListDTO } from '@/modules/price-lists/schemas'
 import { formatRand, toCents } from '@/shared/money'
+import { AccountChoices } from './account-choices'
 import { NewAccountForm } from './account-form'
 import { DataTable } from './data-table'
 import { failureToast } from './errors'
@@ -17,7 +19,22 @@ import { useAdminData } from './use-admin-data'
 export function AccountsTab() {
   const toast = useToast()
   const { data, error, loading, refetch } = useAdminData<AccountDTO[]>('/api/admin/accounts')
+  const lists = useAdminData<PriceListDTO[]>('/api/admin/price-lists').data
   const [sent, setSent] = useState<SetupLink | null>(null)
+
+  const change = async (account: AccountDTO, patch: Record<string, unknown>) => {
+    try {
+      await adminFetch(`/api/admin/accounts/${account.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify(patch),
+      })
+      toast({ title: `${account.businessName} saved`, variant: 'success' })
+      await refetch()
+    } catch (err) {
+      const message = failureToast(err, 'Error', 'Failed to save the trade account.')
+      if (message) toast(message)
+    }
+  }
 
   const create = async (body: Record<string, unknown>) => {
     try {
@@ -47,7 +64,7 @@ export function AccountsTab() {
 
   return (
     <>
-      <NewAccountForm onSubmit={create} />
+      <NewAccountForm onSubmit={create} lists={lists} />
       <DataTable
         label="Trade accounts"
         rows={data}
@@ -59,6 +76,12 @@ export function AccountsTab() {
           { header: 'Terms', cell: (a) => a.paymentTerms },
           { header: 'Credit Limit', cell: (a) => formatRand(toCents(a.creditLimit)) },
           { header: 'Password', cell: (a) => (a.hasPassword ? 'Set' : 'Not yet') },
+          {
+            header: 'Prices',
+            cell: (a) => (
+              <AccountChoices account={a} lists={lists} onChange={(p) => void change(a, p)} />
+            ),
+          },
           {
             header: 'Actions',
             className: () => 'actions',

@@ -11,20 +11,16 @@ import { AreasTab } from './areas-tab'
 import { LoginForm } from './login-form'
 import { OrdersTab } from './orders-tab'
 import { ProductsTab } from './products-tab'
+import { DashboardTabs, type Tab } from './dashboard-tabs'
 import { useNewOrders } from './use-new-orders'
 
-// Trade accounts are opened now and then: their code loads with the tab, not with the dashboard.
+// Trade accounts and price lists are opened now and then: their code loads with the tab.
 const AccountsTab = dynamic(() => import('./accounts-tab').then((m) => m.AccountsTab), {
   ssr: false,
 })
-
-const TABS = [
-  { id: 'products', label: 'Products' },
-  { id: 'areas', label: 'Delivery Areas' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'accounts', label: 'Trade Accounts' },
-] as const
-type Tab = (typeof TABS)[number]['id']
+const PriceListsTab = dynamic(() => import('./price-lists-tab').then((m) => m.PriceListsTab), {
+  ssr: false,
+})
 
 const KEY_CHANGED = 'kc-admin-key-changed'
 
@@ -60,6 +56,10 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
   const key = useSyncExternalStore(subscribe, storedAdminKey, () => undefined)
   const [tab, setTab] = useState<Tab>('products')
   const newOrders = useNewOrders(Boolean(key))
+  const open = (id: Tab) => {
+    setTab(id)
+    if (id === 'orders') newOrders.markSeen()
+  }
 
   useEffect(() => {
     const expired = () => {
@@ -95,40 +95,7 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           Logout
         </button>
       </header>
-      <div role="tablist" aria-label="Dashboard sections" className="tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`tab-${t.id}`}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="tab"
-            onClick={() => {
-              setTab(t.id)
-              if (t.id === 'orders') newOrders.markSeen()
-            }}
-            onKeyDown={(e) => {
-              const i = TABS.findIndex((x) => x.id === tab)
-              const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null
-              if (next === null) return
-              const target = TABS[(next + TABS.length) % TABS.length]!
-              setTab(target.id)
-              if (target.id === 'orders') newOrders.markSeen()
-              document.getElementById(`tab-${target.id}`)?.focus()
-            }}
-          >
-            {t.label}
-            {t.id === 'orders' && newOrders.count > 0 ? (
-              <span className="tab-badge" aria-label={`${newOrders.count} new`}>
-                {newOrders.count}
-              </span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+      <DashboardTabs tab={tab} onOpen={open} newOrders={newOrders.count} />
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="panel">
         {tab === 'products' ? (
           <ProductsTab lowStock={shop.lowStockThreshold} />
@@ -136,6 +103,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <AreasTab />
         ) : tab === 'accounts' ? (
           <AccountsTab />
+        ) : tab === 'prices' ? (
+          <PriceListsTab />
         ) : (
           <OrdersTab shopName={shop.shopName} newOrders={newOrders} />
         )}

@@ -5,17 +5,37 @@ import { useState } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { adminFetch, serverMessage } from '@/client/admin-api'
+import { RowErrors, type RowError } from './row-errors'
 
-type Preview = { message: string; created: number; updated: number }
-type RowError = { line: number; field: string; message: string }
+type Preview = { message: string; created?: number; updated?: number }
+
+/** What is imported where: the products by default, or a price list's fixed prices. */
+export type ImportTarget = {
+  path: string
+  title: string
+  hint: string
+  /** The dry run's answer as one line, after the file's name. */
+  describe: (preview: Preview) => string
+  failText: string
+}
+
+const PRODUCTS: ImportTarget = {
+  path: '/api/admin/products/import',
+  title: 'Import Products from CSV',
+  hint: 'Columns: sku, name, category, price, oldPrice, description, specialPrice, imageURL, inStock. Products are matched by SKU: new ones are created, existing ones updated.',
+  describe: (p) => `${p.created} to create, ${p.updated} to update.`,
+  failText: 'Failed to import products.',
+}
 
 /** Choose a CSV, see the server's dry run (counts or row errors), then import it. */
 export function ImportDialog({
   onClose,
   onImported,
+  target = PRODUCTS,
 }: {
   onClose: () => void
   onImported: () => void
+  target?: ImportTarget
 }) {
   const toast = useToast()
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null)
@@ -24,7 +44,7 @@ export function ImportDialog({
   const [busy, setBusy] = useState(false)
 
   const send = (csvData: string, dryRun: boolean) =>
-    adminFetch('/api/admin/products/import', {
+    adminFetch(target.path, {
       method: 'POST',
       body: JSON.stringify({ csvData, dryRun }),
     })
@@ -48,7 +68,7 @@ export function ImportDialog({
       }
       toast({
         title: 'Import Failed',
-        description: serverMessage(error) ?? 'Failed to import products.',
+        description: serverMessage(error) ?? target.failText,
         variant: 'error',
       })
     } finally {
@@ -75,7 +95,7 @@ export function ImportDialog({
       if (!(error instanceof Error && error.message.includes('Unauthorized'))) {
         toast({
           title: 'Import Failed',
-          description: serverMessage(error) ?? 'Failed to import products.',
+          description: serverMessage(error) ?? target.failText,
           variant: 'error',
         })
       }
@@ -85,11 +105,8 @@ export function ImportDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} title="Import Products from CSV">
-      <p className="hint">
-        Columns: sku, name, category, price, oldPrice, description, specialPrice, imageURL, inStock.
-        Products are matched by SKU: new ones are created, existing ones updated.
-      </p>
+    <Dialog open onClose={onClose} title={target.title}>
+      <p className="hint">{target.hint}</p>
       <label htmlFor="csv-file">CSV file</label>
       <input
         id="csv-file"
@@ -100,31 +117,10 @@ export function ImportDialog({
       {busy && !preview ? <p aria-live="polite">Checking the file…</p> : null}
       {preview ? (
         <p className="preview" aria-live="polite" data-testid="import-preview">
-          {csv?.name}: {preview.created} to create, {preview.updated} to update.
+          {csv?.name}: {target.describe(preview)}
         </p>
       ) : null}
-      {rowErrors.length ? (
-        <div className="table-wrap">
-          <table className="table" aria-label="Rows with errors">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Field</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rowErrors.map((r, i) => (
-                <tr key={i}>
-                  <td>{r.line}</td>
-                  <td>{r.field}</td>
-                  <td>{r.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RowErrors rows={rowErrors} />
       <div className="form-actions">
         <button type="button" className="button" onClick={onClose}>
           Cancel
