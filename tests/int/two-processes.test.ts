@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -89,6 +89,60 @@ describe('two app processes on one database', () => {
     const name = `Area ${randomBytes(3).toString('hex')}`
     expect((await call(a, 'POST', '/api/admin/delivery-areas', { name, fee: 42 })).status).toBe(201)
     await seenOn<Area[]>(b, '/api/delivery-areas', (list) => list.some((x) => x.name === name))
+  })
+
+  it('keep a buyer’s prices to the buyer in either process, and show a list change within a second', async () => {
+    const product = newProduct({ price: 100, category: 'Electronics' })
+    expect((await call(a, 'POST', '/api/admin/products', product)).status).toBe(201)
+    const list = await call(a, 'POST', '/api/admin/price-lists', {
+      name: `Two ${product.sku}`,
+      discounts: [{ category: 'Electronics', percentOff: 10 }],
+    })
+    const { id: priceListId } = (await list.json()) as { id: number }
+    const account = await call(a, 'POST', '/api/admin/accounts', {
+      businessName: `Two ${product.sku}`,
+      contactName: 'Naledi',
+      phone: `082 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+      priceListId,
+    })
+    const { id } = (await account.json()) as { id: number }
+    const { link } = (await (
+      await call(a, 'POST', `/api/admin/accounts/${id}/setup-link`)
+    ).json()) as {
+      link: string
+    }
+    const token = new URL(link).searchParams.get('token')
+    const set = await fetch(`${b.baseURL}/api/account/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'two-processes-1' }),
+    })
+    const cookie = set.headers.get('set-cookie')!.split(';')[0]!
+    const priceOn = async (shop: LaunchedShop, signedIn: boolean) => {
+      const res = await fetch(`${shop.baseURL}${bySku(product.sku)}`, {
+        headers: signedIn ? { cookie } : {},
+      })
+      return ((await res.json()) as Product[])[0]!.price
+    }
+    for (const shop of [b, a, b]) {
+      expect(await priceOn(shop, false)).toBe(100)
+      expect(await priceOn(shop, true)).toBe(90)
+    }
+    expect(
+      (
+        await call(a, 'PATCH', `/api/admin/price-lists/${priceListId}`, {
+          discounts: [{ category: 'Electronics', percentOff: 20 }],
+        })
+      ).status,
+    ).toBe(200)
+    const start = Date.now()
+    while ((await priceOn(b, true)) !== 80) {
+      expect(Date.now() - start, 'the list change on the other process').toBeLessThan(
+        SEEN_WITHIN_MS,
+      )
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(await priceOn(b, false)).toBe(100)
   })
 
   it('place orders through both at once without overselling or doubling', async () => {
