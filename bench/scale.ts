@@ -3,7 +3,9 @@
  * and 100,000 products; BENCH_SIZES to change) a fresh shop on a throwaway database:
  *   mix        10 shoppers (`/`, a search for a random word, a random category page) while
  *              2 orders/s are placed, for BENCH_SECONDS (20) after 3 s of the same unmeasured:
- *              p99 per kind, errors, orders placed
+ *              p99 per kind, errors, orders placed. 3 of the 10 are a trade buyer signed in on
+ *              a price list (bench/lib/buyer.ts), whose reads are never shared: their p99s are
+ *              reported beside the 7 guests'
  *   throughput `/` and a repeated search with no writes, 50 connections, against bare node:http
  *              serving the same bytes in the same run
  *   memory     server RSS after the mix, after 60 s of 50 connections on `/`, and the growth
@@ -26,6 +28,7 @@ import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
 import { CATEGORIES, GOODS, loadCatalogue, loadOrders } from './catalogue-fixture'
 import { orderBody, run, writeResult } from './fixtures'
 import { bareServer } from './lib/bare-server'
+import { signedInBuyer } from './lib/buyer'
 import { lighthouseRuns, summarise } from './lib/lighthouse'
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number)
@@ -73,9 +76,12 @@ const URLS: Record<Kind, () => string> = {
   category: () =>
     `/api/products?category=${encodeURIComponent(pick(CATEGORIES))}&limit=24&offset=${24 * Math.floor(Math.random() * 10)}`,
 }
+/** Shoppers from this number on are the signed-in trade buyer. */
+const FIRST_BUYER = 7
 
-async function mix(shop: ShopServer, skus: string[], seconds: number) {
+async function mix(shop: ShopServer, skus: string[], seconds: number, cookie: string) {
   const latencies: Record<Kind, number[]> = { home: [], search: [], category: [] }
+  const buyer: Record<Kind, number[]> = { home: [], search: [], category: [] }
   const errors: string[] = []
   let ordersPlaced = 0
   let ordersFailed = 0
@@ -87,15 +93,18 @@ async function mix(shop: ShopServer, skus: string[], seconds: number) {
     for (let i = n; Date.now() < end; i++) {
       const kind = kinds[i % kinds.length]!
       const url = URLS[kind]()
+      const signedIn = n >= FIRST_BUYER
       const start = performance.now()
       try {
-        const res = await fetch(shop.baseURL + url, { headers: { 'accept-encoding': 'br, gzip' } })
+        const res = await fetch(shop.baseURL + url, {
+          headers: { 'accept-encoding': 'br, gzip', ...(signedIn ? { cookie } : {}) },
+        })
         await res.arrayBuffer()
         if (res.status !== 200) errors.push(`${res.status} ${url}`)
       } catch (error) {
         errors.push(`${url}: ${String(error)}`)
       }
-      latencies[kind].push(performance.now() - start)
+      ;(signedIn ? buyer : latencies)[kind].push(performance.now() - start)
     }
   }
 
@@ -122,6 +131,7 @@ async function mix(shop: ShopServer, skus: string[], seconds: number) {
   await Promise.all(orders)
   return {
     latencies,
+    buyer,
     errors,
     ordersAsked: orders.length,
     ordersPlaced,
@@ -138,10 +148,14 @@ function pooled(rounds: Mix[]) {
   const errors = all((round) => round.errors)
   return {
     rounds: rounds.length,
-    requests: all((round) => Object.values(round.latencies).flat()).length,
+    requests: all((round) => [round.latencies, round.buyer].flatMap((k) => Object.values(k).flat()))
+      .length,
     homeP99: p99(all((round) => round.latencies.home)),
     searchP99: p99(all((round) => round.latencies.search)),
     categoryP99: p99(all((round) => round.latencies.category)),
+    buyerHomeP99: p99(all((round) => round.buyer.home)),
+    buyerSearchP99: p99(all((round) => round.buyer.search)),
+    buyerCategoryP99: p99(all((round) => round.buyer.category)),
     /** Each round's own search and category p99, for the spread. */
     roundP99s: rounds.map((round) => ({
       search: Math.round(p99(round.latencies.search)),
@@ -307,7 +321,7 @@ async function timedBytes(page: Page, act: () => Promise<void>) {
   return { kb: kb(bytes), firstRowsMs }
 }
 
-type Stage = { size: number; shop: ShopServer; skus: string[]; rounds: Mix[] }
+type Stage = { size: number; shop: ShopServer; skus: string[]; cookie: string; rounds: Mix[] }
 
 async function startStage(size: number): Promise<Stage> {
   console.log(`\n${size.toLocaleString('en')} products: starting a shop…`)
@@ -316,7 +330,7 @@ async function startStage(size: number): Promise<Stage> {
     const started = performance.now()
     const skus = await loadCatalogue(shop.databaseUrl, size)
     console.log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    return { size, shop, skus, rounds: [] }
+    return { size, shop, skus, cookie: await signedInBuyer(shop, skus), rounds: [] }
   } catch (error) {
     await shop.stop()
     throw error
@@ -330,8 +344,8 @@ async function startStage(size: number): Promise<Stage> {
  */
 async function mixRound(stage: Stage, round: number) {
   console.log(`  round ${round}: mixed load at ${stage.size.toLocaleString('en')} products…`)
-  await mix(stage.shop, stage.skus, WARMUP_SECONDS)
-  stage.rounds.push(await mix(stage.shop, stage.skus, MIX_SECONDS))
+  await mix(stage.shop, stage.skus, WARMUP_SECONDS, stage.cookie)
+  stage.rounds.push(await mix(stage.shop, stage.skus, MIX_SECONDS, stage.cookie))
 }
 
 /** Everything but the mix, on a quiet shop; the largest also gets Lighthouse and the dashboard. */
@@ -407,6 +421,17 @@ async function main() {
             'search/page kB (<=30)': `${r.transfer.searchKb}/${r.transfer.nextPageKb}`,
           }
         : {}),
+    })),
+  )
+  console.table(
+    results.map((r) => ({
+      products: r.size,
+      'buyer / p99': ms(r.mixed.buyerHomeP99),
+      'buyer search p99': ms(r.mixed.buyerSearchP99),
+      'buyer category p99': ms(r.mixed.buyerCategoryP99),
+      'buyer/guest search (<=2x)': `${(r.mixed.buyerSearchP99 / r.mixed.searchP99).toFixed(2)}x`,
+      'buyer/guest category (<=2x)': `${(r.mixed.buyerCategoryP99 / r.mixed.categoryP99).toFixed(2)}x`,
+      'buyer/guest / (<=2x)': `${(r.mixed.buyerHomeP99 / r.mixed.homeP99).toFixed(2)}x`,
     })),
   )
   for (const r of results)
