@@ -130,6 +130,9 @@ test('a buyer on a price list sees their prices, crosses their own break in the 
   await expect(page.getByRole('list', { name: 'Wholesale terms' })).toContainText(
     /R\s55,00 each from 12/,
   )
+  // A share tells its reader the shop's price: the buyer's own stays theirs.
+  const share = await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')
+  expect(new URL(share!).searchParams.get('text')).toContain(`${fixed.name}: R 80,00`)
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
   await expect(page.locator('.toast')).toContainText('Added to Cart')
 

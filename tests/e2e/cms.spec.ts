@@ -1,6 +1,6 @@
 import path from 'node:path'
 import os from 'node:os'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -203,4 +203,38 @@ test('staff edit a delivery area and the shop settings', async ({ page }) => {
   await page.locator('#field-tagline').fill(before)
   await save(page)
   await expect(toast(page)).toContainText('successfully')
+})
+
+test('admins add a trade account in the panel, held to the shop’s rules, and give it a price list', async ({
+  page,
+}) => {
+  const tag = randomBytes(3).toString('hex')
+  const listName = `Panel list ${tag}`
+  const [list] = await sql<{ id: number }>(
+    'INSERT INTO price_lists (name) VALUES ($1) RETURNING id',
+    [listName],
+  )
+  const business = `Panel Spaza ${tag}`
+  await logIn(page)
+  await page.goto('/cms/collections/trade-accounts/create')
+  await settle(page)
+  await page.locator('#field-businessName').fill(business)
+  await page.locator('#field-contactName').fill('Lindiwe Zulu')
+  await fill(page, 'phone', '12')
+  await save(page)
+  await expect(
+    page.locator('.field-type.text').filter({ has: page.locator('#field-phone') }),
+  ).toContainText('Phone number must have 9 to 15 digits')
+  const phone = `072 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`
+  await fill(page, 'phone', phone)
+  const field = page.locator('.field-type.relationship').filter({ hasText: 'Price List' })
+  await field.locator('.rs__control').click()
+  await page.locator('.rs__option', { hasText: listName }).click()
+  await saveAndReload(page)
+  await expect(field).toContainText(listName)
+  const [saved] = await sql<{ price_list_id: number; phone_key: string }>(
+    'SELECT price_list_id, phone_key FROM trade_accounts WHERE business_name = $1',
+    [business],
+  )
+  expect(saved).toEqual({ price_list_id: list!.id, phone_key: phone.replace(/\D/g, '') })
 })

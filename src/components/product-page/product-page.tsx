@@ -26,6 +26,8 @@ type Props = {
   settings: ShopSettingsForCart & { lowStockThreshold: number }
   /** The page's own public address, as a share sends it. */
   shareUrl: string
+  /** The price a share tells its reader: the shop's, never a trade buyer's own. */
+  shared: Pick<ProductDTO, 'name' | 'price' | 'specialPrice'>
 }
 
 export function ProductPage(props: Props) {
@@ -39,7 +41,7 @@ export function ProductPage(props: Props) {
   )
 }
 
-function ProductView({ product, settings, shareUrl }: Props) {
+function ProductView({ product, settings, shareUrl, shared }: Props) {
   const rules = rulesOf(product)
   const step = quantityStep(rules)
   const smallest = smallestQuantity(rules)
@@ -130,7 +132,7 @@ function ProductView({ product, settings, shareUrl }: Props) {
             </div>
             <a
               className="button whatsapp share"
-              href={whatsappShareLink(product, shareUrl)}
+              href={whatsappShareLink(shared, shareUrl)}
               target="_blank"
               rel="noopener noreferrer"
             >

@@ -21,10 +21,15 @@ type Props = { params: Promise<{ sku: string }> }
  * Read once per request, by the page and its metadata alike, at the signed-in buyer's prices
  * (the shared copy the front door keeps is rendered without the shopper's cookies).
  */
-const loadProduct = cache(async (sku: string) => {
-  const shop = await getShop()
-  return findProduct(shop, sku, (await pagePriceView(shop)).listId)
-})
+const priceList = cache(async () => (await pagePriceView(await getShop())).listId)
+const loadProduct = cache(async (sku: string) =>
+  findProduct(await getShop(), sku, await priceList()),
+)
+
+/** The shop's own prices of the product, which a share passes on whoever shares it. */
+const loadShared = cache(async (sku: string) =>
+  (await priceList()) === null ? loadProduct(sku) : findProduct(await getShop(), sku),
+)
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
 function previewUrl(origin: string, product: ProductDTO): string {
@@ -79,8 +84,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A product's own page: what a shared link opens, rendered whole on the server. */
 export default async function ProductRoute({ params }: Props) {
   const { sku } = await params
-  const [product, settings, origin] = await Promise.all([
+  const [product, shared, settings, origin] = await Promise.all([
     loadProduct(sku),
+    loadShared(sku),
     getShopSettings(await getShop()),
     publicOrigin(),
   ])
@@ -92,6 +98,7 @@ export default async function ProductRoute({ params }: Props) {
       product={product}
       settings={settings}
       shareUrl={`${origin}${productPath(product.sku)}`}
+      shared={shared ?? product}
     />
   )
 }
