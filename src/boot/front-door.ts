@@ -5,8 +5,11 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import type { Pool } from 'pg'
 
+import { priceListOfSession } from '@/modules/accounts/repository'
+import { hashToken } from '@/modules/auth/token-hash'
 import { catalogueSize, wholeCatalogueResponse } from '@/modules/catalogue/search-repository'
 import {
+  hasBuyerCookie,
   readOwnWrites,
   sendShared,
   sharedAnswer,
@@ -19,7 +22,7 @@ import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process
 import { serveMediaFile } from '@/platform/edge/media-files'
 import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
 import { clientAddress } from '@/platform/http/client-address'
-import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
+import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
 import { JSON_HEADERS } from '@/platform/http/http'
 import { requestContext } from '@/platform/http/request-context'
 import { acceptsGzip } from '@/platform/http/stream'
@@ -53,6 +56,8 @@ export type FrontDoor = {
  */
 export function frontDoor(door: FrontDoor): http.RequestListener {
   return (req, res) => {
+    // Only this process's own render may say which price list a page is for.
+    delete req.headers[PRICE_LIST_HEADER]
     if (!decodablePath(req.url ?? '/')) {
       res.writeHead(400, JSON_HEADERS)
       res.end(
@@ -87,9 +92,35 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
     void sendShared(req, res, shared, () => render(door.next, req, shared))
     return
   }
+  if (req.method === 'GET' && hasBuyerCookie(req)) {
+    void sendForBuyer(door, req, res)
+    return
+  }
   const fromBucket = door.config.S3_BUCKET ? () => void door.next(req, res) : undefined
   if (serveMediaFile(req, res, door.config.mediaDir, fromBucket)) return
   void door.next(req, res)
+}
+
+/**
+ * A signed-in buyer's read: shared with the buyers on their price list once the sign-in is
+ * read (one lookup by its hash), or handed to Next as it is when it is not a shared read or
+ * the sign-in cannot be read now.
+ */
+async function sendForBuyer(
+  door: FrontDoor,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const token = cookieValue(req.headers.cookie, BUYER_COOKIE)!
+  const priceListId = await priceListOfSession(door.cataloguePool, hashToken(token)).catch(
+    () => false as const,
+  )
+  const shared =
+    priceListId === false
+      ? undefined
+      : sharedAnswerOf(req, door.config, { priceListId: priceListId ?? null })
+  if (!shared) return void door.next(req, res)
+  return sendShared(req, res, shared, () => render(door.next, req, shared))
 }
 
 /** Next's answer for a shared read, produced in this process with only the headers it needs. */

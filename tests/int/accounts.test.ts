@@ -165,6 +165,53 @@ describe('trade accounts', () => {
     ).toBe(401)
   })
 
+  it('are changed by the owner field by field; a deactivated buyer is signed out everywhere', async () => {
+    const phone = newPhone()
+    const account = await newAccount({ phone, vatNumber: '4123456780' })
+    const { token } = await setupLink(account.id)
+    const cookie = cookieOf(
+      await postJson('/api/account/password', { token, password: 'pap-and-vleis' }),
+    )
+    const patch = (body: unknown, key?: string | null) =>
+      admin('PATCH', `/api/admin/accounts/${account.id}`, body, { key })
+    expect((await patch({ creditLimit: 100 }, null)).status).toBe(401)
+    expect((await patch({ creditLimit: -1 })).status).toBe(400)
+    expect((await admin('PATCH', '/api/admin/accounts/999999', { creditLimit: 1 })).status).toBe(
+      404,
+    )
+    const other = await newAccount()
+    const clash = await patch({ phone: other.phone })
+    expect(clash.status).toBe(409)
+    expect(await clash.json()).toMatchObject({ field: 'phone' })
+
+    const changed = await patch({ creditLimit: 7500.5, vatNumber: '', paymentTerms: '7-days' })
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toMatchObject({
+      businessName: 'Mokoena Spaza',
+      phone,
+      creditLimit: 7500.5,
+      vatNumber: null,
+      paymentTerms: '7-days',
+      active: true,
+    })
+    expect((await me(cookie)).status).toBe(200)
+
+    expect((await patch({ active: false })).status).toBe(200)
+    expect((await me(cookie)).status).toBe(401)
+    const [{ n }] = (await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM buyer_sessions WHERE account_id = $1',
+      [account.id],
+    )) as [{ n: number }]
+    expect(n).toBe(0)
+    expect(
+      (await postJson('/api/account/sign-in', { phone, password: 'pap-and-vleis' })).status,
+    ).toBe(401)
+    expect((await patch({ active: true })).status).toBe(200)
+    expect(
+      (await postJson('/api/account/sign-in', { phone, password: 'pap-and-vleis' })).status,
+    ).toBe(200)
+  })
+
   it("refuse a sign-in, sign-out or password call made from another site's page", async () => {
     const phone = newPhone()
     const body = { phone, password: 'not-the-password' }

@@ -304,6 +304,31 @@ describe('price lists', () => {
     }
   })
 
+  it('lets no one choose a list’s prices by sending the header the front door renders them with', async () => {
+    const guest = new Map(seeded.map((p) => [p.sku, asShown(p, null)]))
+    const header = { 'x-kc-price-list': String(listAId) }
+    const api = await get(`/api/products?q=${prefix}&limit=1000`, { headers: header })
+    expect(bySku((await api.json()) as Shown[])).toEqual(guest)
+    // Past the shared answers too: a request with an owner's key (wrong or not) goes to Next.
+    const unshared = await get(`/api/products?q=${prefix}&limit=1000`, {
+      headers: { ...header, 'x-admin-key': 'not-the-key' },
+    })
+    expect(bySku((await unshared.json()) as Shown[])).toEqual(guest)
+    const charged = (p: Seeded, list: ListRules | null) => {
+      const e = expected(p, list)
+      return formatRand(e.specialCents ?? e.cents)
+    }
+    const first = seeded.find((p) => charged(p, listA) !== charged(p, null))!
+    const page = await (await get(`/p/${first.sku}`, { headers: header })).text()
+    expect(page).toContain(`${first.name} at ${charged(first, null)}`)
+    expect(page).not.toContain(`${first.name} at ${charged(first, listA)}`)
+    // Nor with a sign-in that is no longer good: that is a guest.
+    const stale = await get(`/api/products?q=${prefix}&limit=1000`, {
+      headers: { ...header, cookie: 'kc_buyer=not-a-sign-in' },
+    })
+    expect(bySku((await stale.json()) as Shown[])).toEqual(guest)
+  })
+
   it('asks the buyer to confirm when their list changed since they saw it', async () => {
     const p = seeded.find((_, i) => i % 3 === 0 && i % 2 === 1)!
     const before = expected(p, listA)

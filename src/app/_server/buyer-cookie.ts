@@ -1,10 +1,10 @@
-import { cookies } from 'next/headers'
+import { cookies, headers } from 'next/headers'
 import type { Payload } from 'payload'
 
 import { buyerOf, SESSION_SECONDS, type SignedIn } from '@/modules/accounts/accounts'
 import type { PriceListId } from '@/modules/catalogue/catalogue'
 import { Forbidden } from '@/shared/errors'
-import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
+import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
 import { json } from '@/platform/http/http'
 import { publicOrigin } from '@/platform/http/public-url'
 
@@ -58,14 +58,25 @@ async function viewOf(shop: Payload, token: string | undefined): Promise<PriceVi
   return { listId: account?.priceListId ?? null, personal: true }
 }
 
+/**
+ * The list the front door rendered a shared buyers' answer at (it strips the header from every
+ * request that comes in, so only its own render carries it).
+ */
+function listFromDoor(header: string | null): PriceView | undefined {
+  if (header === null || !/^[1-9]\d{0,9}$/.test(header)) return undefined
+  return { listId: Number(header), personal: true }
+}
+
 /** The price view of a route's request. */
 export function requestPriceView(shop: Payload, request: Request): Promise<PriceView> {
-  return viewOf(shop, buyerToken(request))
+  const fromDoor = listFromDoor(request.headers.get(PRICE_LIST_HEADER))
+  return fromDoor ? Promise.resolve(fromDoor) : viewOf(shop, buyerToken(request))
 }
 
 /** The price view of the page being rendered. */
 export async function pagePriceView(shop: Payload): Promise<PriceView> {
-  return viewOf(shop, (await cookies()).get(BUYER_COOKIE)?.value || undefined)
+  const fromDoor = listFromDoor((await headers()).get(PRICE_LIST_HEADER))
+  return fromDoor ?? viewOf(shop, (await cookies()).get(BUYER_COOKIE)?.value || undefined)
 }
 
 async function cookie(value: string, maxAge: number): Promise<string> {

@@ -215,6 +215,23 @@ export async function insertSession(
   )
 }
 
+/**
+ * The price list of the active account a sign-in belongs to: null for an account on the shop's
+ * prices, undefined when the sign-in is no longer good (the request is then a guest's).
+ */
+export async function priceListOfSession(
+  db: Queryable,
+  tokenHash: string,
+): Promise<number | null | undefined> {
+  const { rows } = await db.query<{ price_list_id: number | null }>(
+    `SELECT a.price_list_id FROM ${TRADE_ACCOUNTS.name} a
+       JOIN ${BUYER_SESSIONS.name} s ON s.account_id = a.id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active IS NOT FALSE`,
+    [tokenHash],
+  )
+  return rows[0]?.price_list_id
+}
+
 /** The active account a sign-in belongs to, while it has not expired. */
 export async function accountOfSession(
   db: Queryable,

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { announceHere, feedIsLive } from '@/platform/db/change-feed'
 import { pickEncoding } from '@/platform/edge/static-files'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
-import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
+import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import type { CacheRule } from './cache'
@@ -71,6 +71,14 @@ const ROUTER_HEADERS = [
 /** A product's page: its sku alone (its preview image and the rest are not shared). */
 const PRODUCT_PAGE = /^\/p\/[^/]+$/
 
+/** The same answers for the buyers on one price list, dropped when a price list changes too. */
+const forList = (rule: CacheRule<SharedAnswer>): CacheRule<SharedAnswer> => ({
+  ...rule,
+  tags: [...rule.tags, 'prices'],
+})
+const LIST_PAGE = forList(PAGE)
+const LIST_PRODUCTS = forList(PRODUCTS)
+
 export type Shared = {
   key: string
   rule: CacheRule<SharedAnswer>
@@ -78,14 +86,38 @@ export type Shared = {
   headers: http.IncomingHttpHeaders
 }
 
+/** Whether the request carries a trade buyer's sign-in. */
+export function hasBuyerCookie(req: http.IncomingMessage): boolean {
+  return cookieValue(headerText(req.headers.cookie), BUYER_COOKIE) !== undefined
+}
+
 /**
  * How a request's answer is shared, or undefined when it must go to Next on its own. The page
  * differs by address and by whether it guesses a phone (phone-hint.ts); a product's page by
- * address and by the origin its links are built on (public-url.ts).
+ * address and by the origin its links are built on (public-url.ts). A request with a buyer's
+ * sign-in is shared only once the front door has read whose it is (`buyer`): the buyers on one
+ * price list share theirs, rendered at that list, and a buyer on the shop's prices (or whose
+ * sign-in is no longer good) shares the guests'.
  */
 export function sharedAnswerOf(
   req: http.IncomingMessage,
   config: { PUBLIC_URL?: string; TRUST_PROXY: number },
+  buyer?: { priceListId: number | null },
+): Shared | undefined {
+  const shared = sharedForAnyone(req, config, buyer)
+  const list = buyer?.priceListId ?? null
+  if (!shared || list === null || shared.rule === AREAS) return shared
+  return {
+    key: `list ${list} ${shared.key}`,
+    rule: shared.rule === PAGE ? LIST_PAGE : LIST_PRODUCTS,
+    headers: { ...shared.headers, [PRICE_LIST_HEADER]: String(list) },
+  }
+}
+
+function sharedForAnyone(
+  req: http.IncomingMessage,
+  config: { PUBLIC_URL?: string; TRUST_PROXY: number },
+  buyer: { priceListId: number | null } | undefined,
 ): Shared | undefined {
   if (req.method !== 'GET' || !req.url || !feedIsLive()) return undefined
   // Only an origin-form target ("/path?query").
@@ -97,8 +129,8 @@ export function sharedAnswerOf(
   if (url.searchParams.has('_rsc')) return undefined
   if (url.pathname === '/api/delivery-areas')
     return { key: 'api /api/delivery-areas', rule: AREAS, headers: { host: 'localhost' } }
-  // A signed-in trade buyer sees their own prices: rendered for them alone, never shared.
-  if (cookieValue(headerText(req.headers.cookie), BUYER_COOKIE) !== undefined) return undefined
+  // A signed-in trade buyer's answer waits for the front door to read their price list.
+  if (!buyer && hasBuyerCookie(req)) return undefined
   if (url.pathname === '/api/products')
     return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
   if (PRODUCT_PAGE.test(url.pathname)) {

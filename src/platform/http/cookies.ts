@@ -9,3 +9,10 @@ export function cookieValue(header: string | null | undefined, name: string): st
   }
   return undefined
 }
+
+/**
+ * The price list a shared answer for trade buyers is rendered at, set only by the front door on
+ * its in-process render; the front door removes it from every request that comes in, so no
+ * client can choose a list's prices by sending it.
+ */
+export const PRICE_LIST_HEADER = 'x-kc-price-list'
