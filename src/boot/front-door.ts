@@ -10,6 +10,7 @@ import { hashToken } from '@/modules/auth/token-hash'
 import { catalogueSize, wholeCatalogueResponse } from '@/modules/catalogue/search-repository'
 import {
   hasBuyerCookie,
+  isPage,
   readOwnWrites,
   sendShared,
   sharedAnswer,
@@ -92,8 +93,13 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
     void sendShared(req, res, shared, () => render(door.next, req, shared))
     return
   }
-  if (req.method === 'GET' && hasBuyerCookie(req)) {
-    void sendForBuyer(door, req, res)
+  // A buyer's product reads go to Next, which prices them (cheaper than a shared miss among a
+  // list's few buyers, bench/README.md); their pages are shared by price list.
+  const guests = hasBuyerCookie(req)
+    ? sharedAnswerOf(req, door.config, { priceListId: null })
+    : undefined
+  if (guests && isPage(guests)) {
+    void sendPageForBuyer(door, req, res, guests)
     return
   }
   const fromBucket = door.config.S3_BUCKET ? () => void door.next(req, res) : undefined
@@ -102,24 +108,22 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
 }
 
 /**
- * A signed-in buyer's read: shared with the buyers on their price list once the sign-in is
- * read (one lookup by its hash), or handed to Next as it is when it is not a shared read or
- * the sign-in cannot be read now.
+ * A signed-in buyer's page, once the sign-in is read (one lookup by its hash): shared with the
+ * buyers on the same price list, rendered at it, or the guests' page for a buyer on the shop's
+ * prices. A sign-in that cannot be read now goes to Next as it is.
  */
-async function sendForBuyer(
+async function sendPageForBuyer(
   door: FrontDoor,
   req: http.IncomingMessage,
   res: http.ServerResponse,
+  guests: Shared,
 ): Promise<void> {
   const token = cookieValue(req.headers.cookie, BUYER_COOKIE)!
   const priceListId = await priceListOfSession(door.cataloguePool, hashToken(token)).catch(
     () => false as const,
   )
-  const shared =
-    priceListId === false
-      ? undefined
-      : sharedAnswerOf(req, door.config, { priceListId: priceListId ?? null })
-  if (!shared) return void door.next(req, res)
+  if (priceListId === false) return void door.next(req, res)
+  const shared = sharedAnswerOf(req, door.config, { priceListId: priceListId ?? null }) ?? guests
   return sendShared(req, res, shared, () => render(door.next, req, shared))
 }
 

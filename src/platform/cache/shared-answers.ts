@@ -71,19 +71,23 @@ const ROUTER_HEADERS = [
 /** A product's page: its sku alone (its preview image and the rest are not shared). */
 const PRODUCT_PAGE = /^\/p\/[^/]+$/
 
-/** The same answers for the buyers on one price list, dropped when a price list changes too. */
+/** The same pages for the buyers on one price list, dropped when a price list changes too. */
 const forList = (rule: CacheRule<SharedAnswer>): CacheRule<SharedAnswer> => ({
   ...rule,
   tags: [...rule.tags, 'prices'],
 })
 const LIST_PAGE = forList(PAGE)
-const LIST_PRODUCTS = forList(PRODUCTS)
 
 export type Shared = {
   key: string
   rule: CacheRule<SharedAnswer>
   /** The request headers the answer depends on, sent to the render. */
   headers: http.IncomingHttpHeaders
+}
+
+/** Whether a shared answer is a page (the buyers on a price list share pages, not reads). */
+export function isPage(shared: Shared): boolean {
+  return shared.rule === PAGE
 }
 
 /** Whether the request carries a trade buyer's sign-in. */
@@ -96,8 +100,8 @@ export function hasBuyerCookie(req: http.IncomingMessage): boolean {
  * differs by address and by whether it guesses a phone (phone-hint.ts); a product's page by
  * address and by the origin its links are built on (public-url.ts). A request with a buyer's
  * sign-in is shared only once the front door has read whose it is (`buyer`): the buyers on one
- * price list share theirs, rendered at that list, and a buyer on the shop's prices (or whose
- * sign-in is no longer good) shares the guests'.
+ * price list share its pages, rendered at that list (their product reads go to Next), and a
+ * buyer on the shop's prices (or whose sign-in is no longer good) shares the guests' answers.
  */
 export function sharedAnswerOf(
   req: http.IncomingMessage,
@@ -107,9 +111,12 @@ export function sharedAnswerOf(
   const shared = sharedForAnyone(req, config, buyer)
   const list = buyer?.priceListId ?? null
   if (!shared || list === null || shared.rule === AREAS) return shared
+  // A list's product reads cost Next a few milliseconds each, less than a shared miss (render
+  // and compress) among a list's few buyers: measured, bench/README.md. Its pages are shared.
+  if (shared.rule !== PAGE) return undefined
   return {
     key: `list ${list} ${shared.key}`,
-    rule: shared.rule === PAGE ? LIST_PAGE : LIST_PRODUCTS,
+    rule: LIST_PAGE,
     headers: { ...shared.headers, [PRICE_LIST_HEADER]: String(list) },
   }
 }
