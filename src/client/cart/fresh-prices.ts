@@ -1,8 +1,5 @@
-import { fetchProductsBySku } from '@/client/checkout-api'
+import { fetchProducts } from '@/client/shop-api'
 import type { CartStore } from './store'
-
-/** Sent on the window when whose prices the shop shows changes: a buyer signed in or out. */
-export const PRICES_CHANGED = 'kc:prices-changed'
 
 /**
  * Reads the cart's products again, so the cart shows what this shopper (a guest, or a trade
@@ -12,6 +9,9 @@ export const PRICES_CHANGED = 'kc:prices-changed'
 export async function refreshCartPrices(store: CartStore): Promise<void> {
   const skus = store.getState().items.map((i) => i.sku)
   if (skus.length === 0) return
-  const products = await fetchProductsBySku(skus).catch(() => undefined)
-  if (products) store.getState().refreshProducts(products)
+  // The storefront's own read (already loaded), not checkout's: the first load stays as it was.
+  const read = await fetchProducts(
+    `/api/products?skus=${encodeURIComponent(skus.join(','))}`,
+  ).catch(() => undefined)
+  if (read) store.getState().refreshProducts(read.products)
 }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent, type ReactNode } from 'react'
 
-import { PRICES_CHANGED } from '@/client/cart/fresh-prices'
+import { PRICES_CHANGED } from '@/client/cart/prices-changed'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 
 type Props = {

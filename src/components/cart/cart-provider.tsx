@@ -9,7 +9,8 @@ import {
   type CartState,
   type CartStore,
 } from '@/client/cart/store'
-import { PRICES_CHANGED, refreshCartPrices } from '@/client/cart/fresh-prices'
+import { refreshCartPrices } from '@/client/cart/fresh-prices'
+import { PRICES_CHANGED } from '@/client/cart/prices-changed'
 
 const CartContext = createContext<CartStore | null>(null)
 

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 
 import { currentAccount, signOut } from '@/client/account-api'
-import { PRICES_CHANGED } from '@/client/cart/fresh-prices'
+import { PRICES_CHANGED } from '@/client/cart/prices-changed'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import type { CheckoutForm } from './checkout-form'
 
