@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 import { BadInput } from '@/shared/errors'
 import { readProductsCsv, type CsvRecord } from '@/modules/catalogue/csv'
-import { issueErrors, refusedFile, repeatedSku, type RowError } from '@/modules/catalogue/csv-rows'
 import { parsePriceBreaks, PRICE_BREAKS_CELL_HINT } from '@/modules/pricing/price-breaks-text'
 import { productCreateSchema, type ProductCreateInput } from '@/modules/catalogue/schemas'
 import type { Pool } from 'pg'
@@ -21,8 +20,10 @@ import { inTransaction } from '@/platform/db/transaction'
 
 /** Well above the 100,000 products a wholesaler may have: any export can be imported back. */
 export const MAX_IMPORT_ROWS = 200_000
+const MAX_REPORTED_ERRORS = 200
 const WRITE_BATCH = 2_000
 
+export type RowError = { line: number; field: string; message: string }
 export type ImportResult = { message: string; created: number; updated: number; dryRun: boolean }
 
 /**
@@ -59,9 +60,24 @@ export async function importProducts(
       ...fromCsv(values),
       priceBreaks: breaks.length ? breaks : null,
     })
-    if (!result.success) return void errors.push(...issueErrors(line, result.error))
-    const repeated = repeatedSku(seen, result.data.sku, line)
-    if (repeated) return void errors.push(repeated)
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        errors.push({ line, field: issue.path.join('.') || 'row', message: issue.message })
+      }
+      return
+    }
+    // SKUs are one product whatever their case, as the database's unique index says.
+    const key = result.data.sku.toLowerCase()
+    const earlier = seen.get(key)
+    if (earlier) {
+      errors.push({
+        line,
+        field: 'sku',
+        message: `sku ${result.data.sku} is already on line ${earlier}`,
+      })
+      return
+    }
+    seen.set(key, line)
     rows.push({ line, product: result.data })
   })
   // The file's text (up to 64 MB) is not needed past here: let it be collected.
@@ -72,7 +88,13 @@ export async function importProducts(
 
   const pool = shop.db.pool
   const images = await resolveImages(pool, rows, errors)
-  if (errors.length) throw refusedFile(errors)
+  if (errors.length) {
+    const lines = new Set(errors.map((e) => e.line)).size
+    throw new BadInput(
+      `${lines} row${lines > 1 ? 's have' : ' has'} errors; nothing was imported.`,
+      { rows: errors.sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS) },
+    )
+  }
 
   const products = rows.map((r) => r.product)
   // A file without a rule's column (one made before the rules) leaves that rule as it is.

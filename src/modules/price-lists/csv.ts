@@ -1,7 +1,6 @@
 import Papa from 'papaparse'
 
 import { csvCell } from '@/modules/catalogue/csv'
-import { issueErrors, repeatedSku, type RowError } from '@/modules/catalogue/csv-rows'
 import {
   formatPriceBreaks,
   parsePriceBreaks,
@@ -12,6 +11,8 @@ import { fixedPriceSchema, type FixedPriceInput } from './schemas'
 /** A price list's CSV: one fixed price a row, with its breaks as in the products' CSV. */
 export const PRICE_LIST_CSV_COLUMNS = ['sku', 'price', 'priceBreaks'] as const
 export const PRICE_LIST_CSV_HEADER = `${PRICE_LIST_CSV_COLUMNS.join(',')}\r\n`
+
+export type RowError = { line: number; field: string; message: string }
 
 export function fixedPricesToCsv(
   prices: readonly { sku: string; price: number; priceBreaks: { from: number; price: number }[] }[],
@@ -92,9 +93,22 @@ export function readFixedPricesCsv(
       price: /^\d+(\.\d+)?$/.test(price) ? Number(price) : price,
       priceBreaks: breaks,
     })
-    if (!result.success) return void errors.push(...issueErrors(line, result.error))
-    const repeated = repeatedSku(seen, result.data.sku, line)
-    if (repeated) return void errors.push(repeated)
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        errors.push({ line, field: issue.path.join('.') || 'row', message: issue.message })
+      return
+    }
+    const key = result.data.sku.toLowerCase()
+    const earlier = seen.get(key)
+    if (earlier) {
+      errors.push({
+        line,
+        field: 'sku',
+        message: `sku ${result.data.sku} is already on line ${earlier}`,
+      })
+      return
+    }
+    seen.set(key, line)
     prices.push({ ...result.data, line })
   })
   return errors.length ? { ok: false, errors } : { ok: true, prices }

@@ -1,9 +1,8 @@
 import type { Payload } from 'payload'
 
-import { Conflict, NotFound } from '@/shared/errors'
-import { refusedFile, type RowError } from '@/modules/catalogue/csv-rows'
+import { BadInput, Conflict, NotFound } from '@/shared/errors'
 import { inTransaction } from '@/platform/db/transaction'
-import { PRICE_LIST_CSV_HEADER, fixedPricesToCsv, readFixedPricesCsv } from './csv'
+import { PRICE_LIST_CSV_HEADER, fixedPricesToCsv, readFixedPricesCsv, type RowError } from './csv'
 import {
   deletePriceList,
   fixedPricesOf,
@@ -22,6 +21,8 @@ import {
   type PriceListInput,
   type PriceListPatch,
 } from './schemas'
+
+const MAX_REPORTED_ERRORS = 200
 
 const nameTaken = () =>
   new Conflict('A price list with this name already exists.', { field: 'name' })
@@ -78,7 +79,7 @@ export async function importFixedPrices(
   dryRun: boolean,
 ): Promise<{ message: string; fixedPrices: number; dryRun: boolean }> {
   const read = readFixedPricesCsv(csv, MAX_FIXED_PRICES)
-  if (!read.ok) throw refusedFile(read.errors)
+  if (!read.ok) throw rowErrors(read.errors)
   const stored = await storedSkus(
     shop.db.pool,
     read.prices.map((p) => p.sku),
@@ -90,7 +91,7 @@ export async function importFixedPrices(
     errors.push({ line, field: 'sku', message: `No product has sku ${price.sku}` })
     return []
   })
-  if (errors.length) throw refusedFile(errors)
+  if (errors.length) throw rowErrors(errors)
   if (!dryRun) {
     await inTransaction(shop.db.pool, async (db) => {
       if (!(await lockPriceList(db, id))) throw noList(id)
@@ -103,6 +104,14 @@ export async function importFixedPrices(
     fixedPrices: n,
     dryRun,
   }
+}
+
+function rowErrors(errors: RowError[]): BadInput {
+  const lines = new Set(errors.map((e) => e.line)).size
+  return new BadInput(
+    `${lines} row${lines > 1 ? 's have' : ' has'} errors; nothing was imported.`,
+    { rows: errors.sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_ERRORS) },
+  )
 }
 
 /** The list's fixed prices as CSV text, header first, a batch at a time in sku order. */

@@ -1,15 +1,27 @@
+import { z } from 'zod'
+
 import { adminOnly } from '@/app/_server/admin-only'
-import { csvImportBody } from '@/app/_server/csv-import'
 import { getShop } from '@/cms/payload'
 import { exportFixedPrices, importFixedPrices } from '@/modules/price-lists/price-lists'
+import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
 import { streamedResponse } from '@/platform/http/stream'
+import { parseWith } from '@/platform/http/validation'
+import { PayloadTooLarge } from '@/shared/errors'
 import { listId, type Context } from '../list-id'
 
 export const dynamic = 'force-dynamic'
 
 /** 100,000 rows of `sku,price,breaks` fit in well under 16 MB. */
 const MAX_CSV_BYTES = 16 * 1024 * 1024
+const MAX_BODY_BYTES = MAX_CSV_BYTES + MAX_CSV_BYTES / 8
+
+const importSchema = z.object({
+  csvData: z
+    .string({ error: 'csvData is required: the CSV file as text' })
+    .min(1, 'csvData is required: the CSV file as text'),
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional().default(false),
+})
 
 /** The list's fixed prices as CSV: `sku,price,priceBreaks`. */
 export const GET = handle(
@@ -27,7 +39,8 @@ export const GET = handle(
 export const POST = handle(
   adminOnly(async (request: Request, context: Context) => {
     const id = await listId(context)
-    const body = await csvImportBody(request, MAX_CSV_BYTES)
+    const body = parseWith(importSchema, await readJson(request, MAX_BODY_BYTES))
+    if (body.csvData.length > MAX_CSV_BYTES) throw new PayloadTooLarge(MAX_CSV_BYTES)
     return json(await importFixedPrices(await getShop(), id, body.csvData, body.dryRun))
   }),
 )
