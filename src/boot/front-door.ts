@@ -123,7 +123,9 @@ async function sendPageForBuyer(
     () => false as const,
   )
   if (priceListId === false) return void door.next(req, res)
-  const shared = sharedAnswerOf(req, door.config, { priceListId: priceListId ?? null }) ?? guests
+  const shared = priceListId == null ? guests : sharedAnswerOf(req, door.config, { priceListId })
+  // Not shareable any more (the change feed went quiet meanwhile): Next renders it for them.
+  if (!shared) return void door.next(req, res)
   return sendShared(req, res, shared, () => render(door.next, req, shared))
 }
 
