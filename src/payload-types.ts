@@ -763,6 +763,10 @@ export interface ShopSetting {
    * The address printed on tax invoices.
    */
   shopAddress?: string | null;
+  /**
+   * Guests, link previews and search engines see products without prices, and only signed-in trade buyers can order.
+   */
+  pricesForBuyersOnly?: boolean | null;
   vatRegistered?: boolean | null;
   vatNumber?: string | null;
   vatRate: number;
@@ -785,6 +789,7 @@ export interface ShopSettingsSelect<T extends boolean = true> {
   lowStockThreshold?: T;
   minOrderValue?: T;
   shopAddress?: T;
+  pricesForBuyersOnly?: T;
   vatRegistered?: T;
   vatNumber?: T;
   vatRate?: T;

@@ -8,7 +8,10 @@ import type { Pool } from 'pg'
 import { priceListOfSession } from '@/modules/accounts/repository'
 import { hashToken } from '@/modules/auth/token-hash'
 import { catalogueSize, wholeCatalogueResponse } from '@/modules/catalogue/search-repository'
+import { withoutPrices, type ProductDTO } from '@/modules/catalogue/product'
+import { pricesForBuyersOnly } from '@/modules/settings/settings'
 import {
+  guestAnswerOf,
   hasBuyerCookie,
   isPage,
   readOwnWrites,
@@ -95,9 +98,7 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
   }
   // A buyer's product reads go to Next, which prices them (cheaper than a shared miss among a
   // list's few buyers, bench/README.md); their pages are shared by price list.
-  const guests = hasBuyerCookie(req)
-    ? sharedAnswerOf(req, door.config, { priceListId: null })
-    : undefined
+  const guests = hasBuyerCookie(req) ? guestAnswerOf(req, door.config) : undefined
   if (guests && isPage(guests)) {
     void sendPageForBuyer(door, req, res, guests)
     return
@@ -109,8 +110,8 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
 
 /**
  * A signed-in buyer's page, once the sign-in is read (one lookup by its hash): shared with the
- * buyers on the same price list, rendered at it, or the guests' page for a buyer on the shop's
- * prices. A sign-in that cannot be read now goes to Next as it is.
+ * buyers on the same price list (or on the shop's own prices), rendered at it; a sign-in no longer
+ * good gets the guests' page. A sign-in that cannot be read now goes to Next as it is.
  */
 async function sendPageForBuyer(
   door: FrontDoor,
@@ -123,7 +124,8 @@ async function sendPageForBuyer(
     () => false as const,
   )
   if (priceListId === false) return void door.next(req, res)
-  const shared = priceListId == null ? guests : sharedAnswerOf(req, door.config, { priceListId })
+  const shared =
+    priceListId === undefined ? guests : sharedAnswerOf(req, door.config, { priceListId })
   // Not shareable any more (the change feed went quiet meanwhile): Next renders it for them.
   if (!shared) return void door.next(req, res)
   return sendShared(req, res, shared, () => render(door.next, req, shared))
@@ -156,14 +158,19 @@ async function sendWholeCatalogue(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
-  // A signed-in buyer's list is priced for them by Next's route, never shared.
+  // A signed-in buyer's list is priced for them by Next's route, never shared; so is the
+  // owner's while guests see no prices.
   if (cookieValue(req.headers.cookie, BUYER_COOKIE) !== undefined) return void door.next(req, res)
+  const buyersOnly = await pricesForBuyersOnly(door.cataloguePool).catch(() => undefined)
+  if (buyersOnly === undefined || (buyersOnly && 'x-admin-key' in req.headers))
+    return void door.next(req, res)
+  const forGuests = buyersOnly ? unpriced : undefined
   const shared = sharedAnswerOf(req, door.config)
   const size = shared ? await catalogueSize(door.cataloguePool).catch(() => undefined) : undefined
   if (shared && size !== undefined && size <= SHARED_CATALOGUE_UP_TO) {
     return sendShared(req, res, shared, async () => {
       const { value, stockTags } = await withStockShown(async () => {
-        const response = await wholeCatalogueResponse(door.cataloguePool, false)
+        const response = await wholeCatalogueResponse(door.cataloguePool, false, forGuests)
         return { response, body: Buffer.from(await response.arrayBuffer()) }
       })
       const { status, headers } = value.response
@@ -173,6 +180,7 @@ async function sendWholeCatalogue(
   const response = await wholeCatalogueResponse(
     door.cataloguePool,
     acceptsGzip(req.headers['accept-encoding']),
+    forGuests,
   )
   res.writeHead(response.status, Object.fromEntries(response.headers))
   if (!response.body) return void res.end()
@@ -180,6 +188,9 @@ async function sendWholeCatalogue(
     res.destroy(),
   )
 }
+
+/** The whole list for guests while the shop shows prices to signed-in buyers only. */
+const unpriced = (batch: ProductDTO[]) => Promise.resolve(batch.map(withoutPrices))
 
 /**
  * Next answers a path it cannot decode (`/%`, an encoded lone surrogate) with a 500, and a NUL

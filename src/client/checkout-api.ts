@@ -1,16 +1,16 @@
 import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import { hasPrice, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 
 /** The calls "Order again" and checkout make to the shop's public API, as the browser makes them. */
 
-/** Today's products for a list of SKUs (those that still exist). */
+/** Today's products for a list of SKUs (those that still exist, with a price this shopper sees). */
 export async function fetchProductsBySku(skus: readonly string[]): Promise<ProductDTO[]> {
   const res = await fetch(`/api/products?skus=${encodeURIComponent(skus.join(','))}`, {
     cache: 'no-store',
   })
   if (!res.ok) throw new Error(String(res.status))
-  return (await res.json()) as ProductDTO[]
+  return ((await res.json()) as ShownProduct[]).filter(hasPrice)
 }
 
 export async function fetchDeliveryAreas(): Promise<DeliveryAreaDTO[]> {

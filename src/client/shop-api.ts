@@ -1,4 +1,4 @@
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { ShownProduct } from '@/modules/catalogue/product'
 
 /**
  * The storefront's catalogue read, as the browser makes it. What the cart and checkout call is in
@@ -9,9 +9,9 @@ import type { ProductDTO } from '@/modules/catalogue/product'
 export async function fetchProducts(
   url: string,
   signal?: AbortSignal,
-): Promise<{ products: ProductDTO[]; total: number }> {
+): Promise<{ products: ShownProduct[]; total: number }> {
   const res = await fetch(url, { cache: 'no-store', signal })
   if (!res.ok) throw new Error('Failed to fetch products')
-  const products = (await res.json()) as ProductDTO[]
+  const products = (await res.json()) as ShownProduct[]
   return { products, total: Number(res.headers.get('x-total-count') ?? products.length) }
 }

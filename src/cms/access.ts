@@ -1,5 +1,7 @@
 import type { Access, FieldAccess } from 'payload'
 
+import { getShopSettings } from '@/modules/settings/settings'
+
 /** Any signed-in staff member (content staff and admins). */
 export const isStaff: Access = ({ req }) => Boolean(req.user)
 
@@ -16,3 +18,10 @@ function hasRole(user: unknown, role: string): boolean {
   const roles = (user as { roles?: unknown } | null)?.roles
   return Array.isArray(roles) && roles.includes(role)
 }
+
+/**
+ * A product's prices through Payload's public API (REST and GraphQL): staff always, anyone else
+ * unless the shop shows prices to signed-in buyers only (the storefront's own reads say the same).
+ */
+export const pricesReadable: FieldAccess = async ({ req }) =>
+  Boolean(req.user) || !(await getShopSettings(req.payload)).pricesForBuyersOnly

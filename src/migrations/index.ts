@@ -12,6 +12,7 @@ import * as migration_20261125_090000_write_rules from './20261125_090000_write_
 import * as migration_20261125_190000_area_fee_positive from './20261125_190000_area_fee_positive'
 import * as migration_20261125_191000_trade_accounts from './20261125_191000_trade_accounts'
 import * as migration_20261125_212117_price_lists from './20261125_212117_price_lists'
+import * as migration_20261126_004401_prices_for_buyers_only from './20261126_004401_prices_for_buyers_only'
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261125_212117_price_lists.up,
     down: migration_20261125_212117_price_lists.down,
     name: '20261125_212117_price_lists',
+  },
+  {
+    up: migration_20261126_004401_prices_for_buyers_only.up,
+    down: migration_20261126_004401_prices_for_buyers_only.down,
+    name: '20261126_004401_prices_for_buyers_only',
   },
 ]

@@ -5,7 +5,17 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
-import { baseURL, placeOrder, sql, staffJwt } from './helpers'
+import {
+  adminApi,
+  baseURL,
+  card,
+  createProduct,
+  openCheckout,
+  placeOrder,
+  search,
+  sql,
+  staffJwt,
+} from './helpers'
 import { STAFF } from '../helpers/first-staff'
 
 /*
@@ -237,4 +247,84 @@ test('admins add a trade account in the panel, held to the shop’s rules, and g
     [business],
   )
   expect(saved).toEqual({ price_list_id: list!.id, phone_key: phone.replace(/\D/g, '') })
+})
+
+/** Sets the shop's "signed-in buyers only" setting as the panel would (to put it back). */
+async function setBuyersOnly(on: boolean) {
+  const res = await fetch(`${baseURL()}/cms/api/globals/shop-settings`, {
+    method: 'POST',
+    headers: { authorization: `JWT ${await staffJwt()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pricesForBuyersOnly: on }),
+  })
+  expect(res.status).toBe(200)
+}
+
+test('staff show prices to signed-in buyers only: a guest is asked to sign in, and the buyer orders', async ({
+  page,
+  browser,
+}) => {
+  const product = await createProduct({ price: 64.5, inStock: 10 })
+  const phone = `084 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: 'Mokoena Salon',
+    contactName: 'Palesa Mokoena',
+    phone,
+  })
+  const { id } = (await made.json()) as { id: number }
+  const link = (await (await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)).json()) as {
+    link: string
+  }
+  const token = new URL(link.link).searchParams.get('token')
+  const set = await fetch(`${baseURL()}/api/account/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password: 'salon-stock-2026' }),
+  })
+  expect(set.status).toBe(200)
+
+  const staff = await browser.newPage()
+  try {
+    await logIn(staff)
+    await staff.goto('/cms/globals/shop-settings')
+    await settle(staff)
+    await staff.getByLabel('Show prices to signed-in buyers only').check()
+    await save(staff)
+    await expect(toast(staff)).toContainText('successfully')
+
+    // A guest finds the product without its price, and is asked to sign in for it.
+    await page.goto('/')
+    await search(page, product.name)
+    const found = card(page, product.name)
+    await expect(
+      found.getByRole('link', { name: `Sign in for prices: ${product.name}` }),
+    ).toBeVisible()
+    await expect(found).not.toContainText('R 64,50')
+    await expect(found.getByRole('button', { name: /Add to Cart/ })).toHaveCount(0)
+    await found.getByRole('link', { name: `Sign in for prices: ${product.name}` }).click()
+
+    await expect(page.getByRole('heading', { name: 'Sign in to your trade account' })).toBeVisible()
+    await page.getByLabel('Phone Number').fill(phone)
+    await page.getByLabel('Password').fill('salon-stock-2026')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+
+    // Back on the product's page, at the shop's price, and able to order.
+    await expect(page).toHaveURL(new RegExp(`/p/${product.sku}$`))
+    await expect(page.getByTestId('unit-price')).toHaveText('R 64,50')
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    const checkout = await openCheckout(page)
+    await expect(checkout.getByText('Signed in as Mokoena Salon.')).toBeVisible()
+    await checkout.getByLabel('Delivery Area').selectOption('soweto')
+    await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+    const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+    await expect(receipt).toBeVisible()
+    const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+    const [order] = await sql('SELECT trade_account_id, subtotal FROM orders WHERE order_id = $1', [
+      orderId,
+    ])
+    expect(order).toEqual({ trade_account_id: id, subtotal: '64.50' })
+  } finally {
+    await staff.close()
+    await setBuyersOnly(false)
+  }
 })

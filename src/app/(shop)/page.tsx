@@ -41,7 +41,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
             offset: 0,
           },
           // The signed-in buyer's prices; the shared copy is rendered without cookies.
-          (await pagePriceView(shop)).listId,
+          (await pagePriceView(shop)).shown,
         ),
       )
       .catch((error: unknown) => {

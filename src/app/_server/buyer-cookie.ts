@@ -2,9 +2,10 @@ import { cookies, headers } from 'next/headers'
 import type { Payload } from 'payload'
 
 import { buyerOf, SESSION_SECONDS, type SignedIn } from '@/modules/accounts/accounts'
-import type { PriceListId } from '@/modules/catalogue/catalogue'
+import type { PricesShown } from '@/modules/catalogue/catalogue'
+import { getShopSettings } from '@/modules/settings/settings'
 import { Forbidden } from '@/shared/errors'
-import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
+import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER, SHOP_PRICES } from '@/platform/http/cookies'
 import { json } from '@/platform/http/http'
 import { publicOrigin } from '@/platform/http/public-url'
 
@@ -44,38 +45,46 @@ export function buyerToken(request: Request): string | undefined {
 }
 
 /**
- * Whose prices a request sees: `listId` is the signed-in buyer's price list (null for the
- * shop's own), and `personal` says the request carried a sign-in, so its answer is private
- * whatever the list (a shared cache must not keep what a signed-in request was answered).
+ * Whose prices a request sees (`shown`: a signed-in buyer's price list, null for the shop's own,
+ * 'none' for a guest while the shop shows prices to signed-in buyers only), and whether it
+ * carried a sign-in (`personal`), so its answer is private whatever it shows: a shared cache
+ * must not keep what a signed-in request was answered.
  */
-export type PriceView = { listId: PriceListId; personal: boolean }
+export type PriceView = { shown: PricesShown; personal: boolean }
 
-const GUEST_VIEW: PriceView = { listId: null, personal: false }
+async function guestView(shop: Payload, personal: boolean): Promise<PriceView> {
+  const { pricesForBuyersOnly } = await getShopSettings(shop)
+  return { shown: pricesForBuyersOnly ? 'none' : null, personal }
+}
 
 async function viewOf(shop: Payload, token: string | undefined): Promise<PriceView> {
-  if (!token) return GUEST_VIEW
+  if (!token) return guestView(shop, false)
   const account = await buyerOf(shop, token)
-  return { listId: account?.priceListId ?? null, personal: true }
+  // A sign-in that has expired or been revoked sees what a guest sees, privately.
+  if (!account) return guestView(shop, true)
+  return { shown: account.priceListId ?? null, personal: true }
 }
 
 /**
- * The list the front door rendered a shared buyers' answer at (it strips the header from every
- * request that comes in, so only its own render carries it).
+ * Whose prices the front door rendered a shared buyers' answer at (it strips the header from
+ * every request that comes in, so only its own render carries it): a list's id, or
+ * `SHOP_PRICES` for buyers on the shop's own prices.
  */
-function listFromDoor(header: string | null): PriceView | undefined {
+function viewFromDoor(header: string | null): PriceView | undefined {
+  if (header === SHOP_PRICES) return { shown: null, personal: true }
   if (header === null || !/^[1-9]\d{0,9}$/.test(header)) return undefined
-  return { listId: Number(header), personal: true }
+  return { shown: Number(header), personal: true }
 }
 
 /** The price view of a route's request. */
 export function requestPriceView(shop: Payload, request: Request): Promise<PriceView> {
-  const fromDoor = listFromDoor(request.headers.get(PRICE_LIST_HEADER))
+  const fromDoor = viewFromDoor(request.headers.get(PRICE_LIST_HEADER))
   return fromDoor ? Promise.resolve(fromDoor) : viewOf(shop, buyerToken(request))
 }
 
 /** The price view of the page being rendered. */
 export async function pagePriceView(shop: Payload): Promise<PriceView> {
-  const fromDoor = listFromDoor((await headers()).get(PRICE_LIST_HEADER))
+  const fromDoor = viewFromDoor((await headers()).get(PRICE_LIST_HEADER))
   return fromDoor ?? viewOf(shop, (await cookies()).get(BUYER_COOKIE)?.value || undefined)
 }
 

@@ -1,4 +1,5 @@
 import { fetchProducts } from '@/client/shop-api'
+import { hasPrice } from '@/modules/catalogue/product'
 import type { CartStore } from './store'
 
 /**
@@ -13,5 +14,7 @@ export async function refreshCartPrices(store: CartStore): Promise<void> {
   const read = await fetchProducts(
     `/api/products?skus=${encodeURIComponent(skus.join(','))}`,
   ).catch(() => undefined)
-  if (read) store.getState().refreshProducts(read.products)
+  // A product shown without a price (a guest while the shop shows prices to signed-in buyers
+  // only) keeps its saved line: the order is refused until they sign in.
+  if (read) store.getState().refreshProducts(read.products.filter(hasPrice))
 }

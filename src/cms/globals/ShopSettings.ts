@@ -56,6 +56,16 @@ export const ShopSettings: GlobalConfig = {
       type: 'textarea',
       admin: { description: 'The address printed on tax invoices.' },
     },
+    {
+      name: 'pricesForBuyersOnly',
+      label: 'Show prices to signed-in buyers only',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description:
+          'Guests, link previews and search engines see products without prices, and only signed-in trade buyers can order.',
+      },
+    },
     { name: 'vatRegistered', label: 'VAT registered', type: 'checkbox', defaultValue: false },
     {
       name: 'vatNumber',

@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 
 import { PRICES_CHANGED } from '@/client/cart/prices-changed'
 import type { AccountDTO } from '@/modules/accounts/schemas'
+import { pathAfterSignIn } from '@/modules/accounts/sign-in-path'
 
 type Props = {
   title: string
@@ -18,7 +19,10 @@ type Props = {
   footer?: ReactNode
 }
 
-/** A buyer's account form: sends, says what went wrong, or goes to the shop signed in. */
+/**
+ * A buyer's account form: sends, says what went wrong, or goes to the shop signed in (back to the
+ * page that asked for the sign-in, when one did).
+ */
 export function AccountForm({ title, submitText, busyText, children, send, footer }: Props) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -33,7 +37,7 @@ export function AccountForm({ title, submitText, busyText, children, send, foote
     }))
     if (answer.ok) {
       window.dispatchEvent(new Event(PRICES_CHANGED))
-      return router.push('/')
+      return router.push(pathAfterSignIn(window.location.search))
     }
     setError(answer.error)
     setBusy(false)

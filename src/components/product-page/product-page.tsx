@@ -17,17 +17,25 @@ import {
   smallestQuantity,
   unitPriceFor,
 } from '@/modules/pricing/rules'
-import { ruleNotes, rulesOf, type ProductDTO } from '@/modules/catalogue/product'
+import {
+  hasPrice,
+  productPath,
+  ruleNotes,
+  rulesOf,
+  type ProductDTO,
+  type ShownProduct,
+} from '@/modules/catalogue/product'
+import { SignInForPrices } from '@/components/product/sign-in-for-prices'
 import { whatsappShareLink } from '@/modules/catalogue/share'
 import { ProductPageHeader } from './product-page-header'
 
 type Props = {
-  product: ProductDTO
+  product: ShownProduct
   settings: ShopSettingsForCart & { lowStockThreshold: number }
   /** The page's own public address, as a share sends it. */
   shareUrl: string
-  /** The price a share tells its reader: the shop's, never a trade buyer's own. */
-  shared: Pick<ProductDTO, 'name' | 'price' | 'specialPrice'>
+  /** The price a share tells its reader: the shop's, never a trade buyer's own (or none). */
+  shared: ShownProduct
 }
 
 export function ProductPage(props: Props) {
@@ -42,17 +50,8 @@ export function ProductPage(props: Props) {
 }
 
 function ProductView({ product, settings, shareUrl, shared }: Props) {
-  const rules = rulesOf(product)
-  const step = quantityStep(rules)
-  const smallest = smallestQuantity(rules)
-  const most = largestQuantity(rules, product.inStock)
-  const soldOut = most === 0
-  const [quantity, setQuantity] = useState(soldOut ? 0 : smallest)
-  const addToCart = useAddToCart(product)
-  const charged = toCents(product.specialPrice ?? product.price)
-  const unit = unitPriceFor(charged, rules.breaks, Math.max(quantity, 1))
+  const soldOut = largestQuantity(rulesOf(product), product.inStock) === 0
   const notes = ruleNotes(product)
-  const addText = soldOut ? 'Out of Stock' : 'Add to Cart'
 
   return (
     <>
@@ -72,7 +71,9 @@ function ProductView({ product, settings, shareUrl, shared }: Props) {
               sizes="(max-width: 768px) 100vw, 480px"
             />
             {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
-            {product.specialPrice != null ? <span className="badge-special">Special</span> : null}
+            {hasPrice(product) && product.specialPrice != null ? (
+              <span className="badge-special">Special</span>
+            ) : null}
           </div>
           <div className="product-info">
             <p className="product-category">{product.category}</p>
@@ -80,56 +81,22 @@ function ProductView({ product, settings, shareUrl, shared }: Props) {
               {product.name}
             </h1>
             <p className="product-sku">SKU: {product.sku}</p>
-            <ProductPrice
-              nowCents={unit.unitCents}
-              wasCents={
-                product.specialPrice != null
-                  ? toCents(product.price)
-                  : product.oldPrice != null
-                    ? toCents(product.oldPrice)
-                    : undefined
-              }
-              testId="unit-price"
-            />
-            <StockLine
-              inStock={product.inStock}
-              soldOut={soldOut}
-              lowStock={settings.lowStockThreshold}
-            />
-            {notes.length > 0 ? (
-              <ul className="product-rules-list" aria-label="Wholesale terms">
-                {notes.map((note) => (
-                  <li key={note}>{note}</li>
-                ))}
-              </ul>
-            ) : null}
-            {unit.next ? (
-              <p className="next-break" role="status">
-                Add {unit.next.from - quantity} more for {formatRand(unit.next.priceCents)} each
-              </p>
-            ) : null}
-            {product.description ? (
-              <p className="product-description">{product.description}</p>
-            ) : null}
-            <div className="buy-row">
-              <QuantityStepper
-                label={`Quantity of ${product.name}`}
-                quantity={quantity}
-                canDecrease={!soldOut && quantity > smallest}
-                canIncrease={!soldOut && quantity < most}
-                onStep={(by) =>
-                  setQuantity((q) => fitQuantity(rules, q + by * step, product.inStock))
-                }
-              />
-              <button
-                type="button"
-                className="button primary add-to-cart"
-                disabled={soldOut}
-                onClick={() => addToCart(quantity)}
-              >
-                {addText}
-              </button>
-            </div>
+            {hasPrice(product) ? (
+              <PricedBuy product={product} lowStock={settings.lowStockThreshold} notes={notes} />
+            ) : (
+              <>
+                <StockLine
+                  inStock={product.inStock}
+                  soldOut={soldOut}
+                  lowStock={settings.lowStockThreshold}
+                />
+                <RuleNotes notes={notes} />
+                {product.description ? (
+                  <p className="product-description">{product.description}</p>
+                ) : null}
+                <SignInForPrices back={productPath(product.sku)} name={product.name} />
+              </>
+            )}
             <a
               className="button whatsapp share"
               href={whatsappShareLink(shared, shareUrl)}
@@ -141,6 +108,79 @@ function ProductView({ product, settings, shareUrl, shared }: Props) {
           </div>
         </article>
       </main>
+    </>
+  )
+}
+
+function RuleNotes({ notes }: { notes: string[] }) {
+  if (notes.length === 0) return null
+  return (
+    <ul className="product-rules-list" aria-label="Wholesale terms">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
+  )
+}
+
+/** The price at the quantity chosen, the next break, and the quantity to add to the cart. */
+function PricedBuy({
+  product,
+  lowStock,
+  notes,
+}: {
+  product: ProductDTO
+  lowStock: number
+  notes: string[]
+}) {
+  const rules = rulesOf(product)
+  const step = quantityStep(rules)
+  const smallest = smallestQuantity(rules)
+  const most = largestQuantity(rules, product.inStock)
+  const soldOut = most === 0
+  const [quantity, setQuantity] = useState(soldOut ? 0 : smallest)
+  const addToCart = useAddToCart(product)
+  const charged = toCents(product.specialPrice ?? product.price)
+  const unit = unitPriceFor(charged, rules.breaks, Math.max(quantity, 1))
+  const addText = soldOut ? 'Out of Stock' : 'Add to Cart'
+  return (
+    <>
+      <ProductPrice
+        nowCents={unit.unitCents}
+        wasCents={
+          product.specialPrice != null
+            ? toCents(product.price)
+            : product.oldPrice != null
+              ? toCents(product.oldPrice)
+              : undefined
+        }
+        testId="unit-price"
+      />
+      <StockLine inStock={product.inStock} soldOut={soldOut} lowStock={lowStock} />
+      <RuleNotes notes={notes} />
+      {unit.next ? (
+        <p className="next-break" role="status">
+          Add {unit.next.from - quantity} more for {formatRand(unit.next.priceCents)} each
+        </p>
+      ) : null}
+      {product.description ? <p className="product-description">{product.description}</p> : null}
+      <div className="buy-row">
+        <QuantityStepper
+          label={`Quantity of ${product.name}`}
+          quantity={quantity}
+          canDecrease={!soldOut && quantity > smallest}
+          canIncrease={!soldOut && quantity < most}
+          onStep={(by) => setQuantity((q) => fitQuantity(rules, q + by * step, product.inStock))}
+        />
+        <button
+          type="button"
+          className="button primary add-to-cart"
+          disabled={soldOut}
+          onClick={() => addToCart(quantity)}
+        >
+          {addText}
+        </button>
+      </div>
     </>
   )
 }

@@ -4,14 +4,14 @@ import {
   sameView,
   type CatalogueView,
 } from '@/modules/catalogue/catalogue-filter'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { ShownProduct } from '@/modules/catalogue/product'
 import { fetchProducts } from '@/client/shop-api'
 
 /** The server's largest page (MAX_PRODUCT_PAGE); a refresh of a long scroll asks for no more. */
 const LARGEST_PAGE = 1000
 
 /** The rows loaded so far for one view, and how many the server says there are in all. */
-export type Loaded = { view: CatalogueView; products: ProductDTO[]; total: number }
+export type Loaded = { view: CatalogueView; products: ShownProduct[]; total: number }
 
 /** Rows `offset` to `offset + limit` of `view`, with the total the server counts. */
 export function fetchSlice(
@@ -28,7 +28,7 @@ export function appendSlice(
   prev: Loaded | undefined,
   view: CatalogueView,
   have: number,
-  slice: { products: ProductDTO[]; total: number },
+  slice: { products: ShownProduct[]; total: number },
 ): Loaded | undefined {
   if (!prev || !sameView(prev.view, view) || prev.products.length !== have) return prev
   // A product added or renamed between two pages can shift a row into both of them.

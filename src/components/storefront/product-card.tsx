@@ -6,7 +6,15 @@ import { memo, useState } from 'react'
 import { ProductPrice, StockLine } from '@/components/product/price-and-stock'
 import { useAddToCart } from '@/components/product/use-add-to-cart'
 import { toCents } from '@/shared/money'
-import { productPath, ruleNotes, sameProduct, type ProductDTO } from '@/modules/catalogue/product'
+import { SignInForPrices } from '@/components/product/sign-in-for-prices'
+import {
+  hasPrice,
+  productPath,
+  ruleNotes,
+  sameProduct,
+  type ProductDTO,
+  type ShownProduct,
+} from '@/modules/catalogue/product'
 import { ProductImage, type ImageLoad } from './product-image'
 
 // Only the owner sees Edit and Delete on a card: shoppers never download their code.
@@ -15,7 +23,7 @@ const QuickEdit = dynamic(() => import('./quick-edit').then((m) => m.QuickEdit),
 const ADDING_MS = 300
 
 type Props = {
-  product: ProductDTO
+  product: ShownProduct
   imageLoad: ImageLoad
   hiddenOnPhone: boolean
   lowStock: number
@@ -47,18 +55,9 @@ function ProductCardView({
   isOwner,
   onChanged,
 }: Props) {
-  const addToCart = useAddToCart(product)
-  const [adding, setAdding] = useState(false)
   const soldOut = product.inStock <= 0
-  const charged = product.specialPrice ?? product.price
-  const buttonText = adding ? 'Adding...' : soldOut ? 'Out of Stock' : 'Add to Cart'
   const rules = ruleNotes(product)
-
-  const add = () => {
-    setAdding(true)
-    addToCart()
-    setTimeout(() => setAdding(false), ADDING_MS)
-  }
+  const special = hasPrice(product) && product.specialPrice != null
 
   return (
     <li
@@ -68,31 +67,51 @@ function ProductCardView({
       <div className="product-media">
         <ProductImage src={product.imageURL} alt={product.name} load={imageLoad} />
         {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
-        {product.specialPrice != null ? <span className="badge-special">Special</span> : null}
+        {special ? <span className="badge-special">Special</span> : null}
       </div>
       <div className="product-info">
         <p className="product-category">{product.category}</p>
         <h2 className="product-name">
           <a href={productPath(product.sku)}>{product.name}</a>
         </h2>
-        <ProductPrice
-          nowCents={toCents(charged)}
-          wasCents={product.specialPrice != null ? toCents(product.price) : undefined}
-        />
+        {hasPrice(product) ? (
+          <ProductPrice
+            nowCents={toCents(product.specialPrice ?? product.price)}
+            wasCents={product.specialPrice != null ? toCents(product.price) : undefined}
+          />
+        ) : null}
         {rules.length > 0 ? <p className="product-rules">{rules.join(' · ')}</p> : null}
         <StockLine inStock={product.inStock} soldOut={soldOut} lowStock={lowStock} />
-        <button
-          type="button"
-          className="button primary add-to-cart"
-          onClick={add}
-          disabled={soldOut || adding}
-          // The visible words first, so "Add to Cart" said aloud finds it (WCAG 2.5.3).
-          aria-label={`${buttonText}: ${product.name}`}
-        >
-          {buttonText}
-        </button>
+        {hasPrice(product) ? (
+          <AddButton product={product} soldOut={soldOut} />
+        ) : (
+          <SignInForPrices back={productPath(product.sku)} name={product.name} />
+        )}
         {isOwner ? <QuickEdit product={product} onChanged={onChanged} /> : null}
       </div>
     </li>
+  )
+}
+
+function AddButton({ product, soldOut }: { product: ProductDTO; soldOut: boolean }) {
+  const addToCart = useAddToCart(product)
+  const [adding, setAdding] = useState(false)
+  const buttonText = adding ? 'Adding...' : soldOut ? 'Out of Stock' : 'Add to Cart'
+  const add = () => {
+    setAdding(true)
+    addToCart()
+    setTimeout(() => setAdding(false), ADDING_MS)
+  }
+  return (
+    <button
+      type="button"
+      className="button primary add-to-cart"
+      onClick={add}
+      disabled={soldOut || adding}
+      // The visible words first, so "Add to Cart" said aloud finds it (WCAG 2.5.3).
+      aria-label={`${buttonText}: ${product.name}`}
+    >
+      {buttonText}
+    </button>
   )
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 
 import { FIRST_RENDER_COUNT } from '@/modules/catalogue/catalogue-filter'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { ShownProduct } from '@/modules/catalogue/product'
 import { GridSkeleton, NoProducts } from './grid-states'
 import { LoadFailed } from './load-failed'
 import { ProductCard } from './product-card'
@@ -22,7 +22,7 @@ const RENDER_STEP = FIRST_RENDER_COUNT
 
 type Props = {
   /** The rows of the view loaded so far: the first of `total`. */
-  products: ProductDTO[] | undefined
+  products: ShownProduct[] | undefined
   total: number
   /** Asks for the first `count` rows of the view to be loaded. */
   onNeedMore: (count: number) => void

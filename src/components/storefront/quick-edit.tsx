@@ -2,7 +2,7 @@
 
 import { useToast, type ToastMessage } from '@/components/ui/toast'
 import { adminFetch, serverDetails, serverMessage } from '@/client/admin-api'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import { hasPrice, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import { productPatch } from '@/modules/catalogue/product-edit'
 
 /** A failed quick edit: an expired or revoked key asks for a new login, anything else says what failed. */
@@ -12,12 +12,35 @@ function failure(error: unknown, description: string): ToastMessage {
     : { title: 'Error', description, variant: 'error' }
 }
 
+/**
+ * The product at the shop's prices, which the owner's key reads while guests are shown none (the
+ * shop's "signed-in buyers only" setting).
+ */
+async function ownersCopy(sku: string): Promise<ProductDTO | undefined> {
+  const res = await adminFetch(`/api/products?skus=${encodeURIComponent(sku)}`)
+  return ((await res.json()) as ProductDTO[])[0]
+}
+
 /** The owner's Edit (three prompts) and Delete (a confirmation) on a storefront card. */
-export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChanged: () => void }) {
+export function QuickEdit({
+  product: shown,
+  onChanged,
+}: {
+  product: ShownProduct
+  onChanged: () => void
+}) {
   const toast = useToast()
-  const path = `/api/products/${encodeURIComponent(product.sku)}`
+  const path = `/api/products/${encodeURIComponent(shown.sku)}`
 
   const edit = async () => {
+    let product: ProductDTO | undefined
+    try {
+      product = hasPrice(shown) ? shown : await ownersCopy(shown.sku)
+    } catch (error) {
+      toast(failure(error, 'Failed to update product'))
+      return
+    }
+    if (!product) return onChanged()
     const name = window.prompt('Product name:', product.name)
     if (name === null) return
     const priceText = window.prompt('Price (R):', String(product.price))
@@ -56,7 +79,7 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
   const remove = async () => {
     if (
       !window.confirm(
-        `Are you sure you want to delete "${product.name}"? This action cannot be undone.`,
+        `Are you sure you want to delete "${shown.name}"? This action cannot be undone.`,
       )
     )
       return
@@ -75,7 +98,7 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
         type="button"
         className="button small"
         onClick={edit}
-        aria-label={`Edit ${product.name}`}
+        aria-label={`Edit ${shown.name}`}
       >
         Edit
       </button>
@@ -83,7 +106,7 @@ export function QuickEdit({ product, onChanged }: { product: ProductDTO; onChang
         type="button"
         className="button small danger"
         onClick={remove}
-        aria-label={`Delete ${product.name}`}
+        aria-label={`Delete ${shown.name}`}
       >
         Delete
       </button>

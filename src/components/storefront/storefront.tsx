@@ -7,7 +7,7 @@ import { CartProvider } from '@/components/cart/cart-provider'
 import { ToastProvider } from '@/components/ui/toast'
 import { storedAdminKey } from '@/client/admin-key'
 import type { CatalogueView } from '@/modules/catalogue/catalogue-filter'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { ShownProduct } from '@/modules/catalogue/product'
 
 import { CategoryFilter } from './category-filter'
 import { Header } from './header'
@@ -27,7 +27,7 @@ export type StorefrontSettings = {
 type Props = {
   /** The search and category the address asks for, and the first page of it. */
   view: CatalogueView
-  initialProducts?: ProductDTO[]
+  initialProducts?: ShownProduct[]
   /** How many products the view has in all; `initialProducts` holds only the first of them. */
   productCount: number
   settings: StorefrontSettings

@@ -9,13 +9,13 @@ import {
   type CatalogueView,
 } from '@/modules/catalogue/catalogue-filter'
 import type { Category } from '@/modules/catalogue/categories'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { ShownProduct } from '@/modules/catalogue/product'
 import { appendSlice, fetchSlice, moreLimit, refreshLimit, type Loaded } from './catalogue-slices'
 import { putViewInAddress } from './view-address'
 
 const SEARCH_DELAY_MS = 250
 
-type Props = { view: CatalogueView; products?: ProductDTO[]; total: number }
+type Props = { view: CatalogueView; products?: ShownProduct[]; total: number }
 
 /**
  * The catalogue as the server pages it. Each search, category and further page is a request for

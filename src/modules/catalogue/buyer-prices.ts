@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg'
 import { fromCents, toCents } from '@/shared/money'
 import { listPrices, type PriceList, type ShopPrices } from '@/modules/pricing/price-list'
 import { priceListFor } from '@/modules/pricing/price-list-repository'
-import type { ProductDTO } from './product'
+import { withoutPrices, type ProductDTO, type ShownProduct } from './product'
 
 /** A product's shop prices in cents, as a price list takes them. */
 function shopPricesOf(product: ProductDTO): ShopPrices {
@@ -56,4 +56,19 @@ export async function pricedFor(
     products.map((p) => p.sku),
   )
   return products.map((p) => withListPrices(p, list))
+}
+
+/**
+ * Whose prices a read shows: a trade buyer's price list (its id), the shop's own (null), or none
+ * ('none': a guest while the shop shows prices to signed-in buyers only).
+ */
+export type PricesShown = number | null | 'none'
+
+/** Products as `shown` says: priced for a list, the shop's own, or without prices. */
+export async function shownFor(
+  db: Pool | Pick<PoolClient, 'query'>,
+  shown: PricesShown,
+  products: ProductDTO[],
+): Promise<ShownProduct[]> {
+  return shown === 'none' ? products.map(withoutPrices) : pricedFor(db, shown, products)
 }

@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 
 import type { ProductQuery } from '@/modules/catalogue/query-schema'
-import { pricedFor } from '@/modules/catalogue/buyer-prices'
+import { shownFor, type PricesShown } from '@/modules/catalogue/buyer-prices'
+import type { ShownProduct } from '@/modules/catalogue/product'
 import {
   allProducts,
   productBySku,
@@ -15,48 +16,67 @@ import { JSON_HEADERS } from '@/platform/http/http'
 /**
  * The catalogue's reads as pages and routes call them: handed the shop, they read through its
  * pool (search-repository.ts holds the SQL; tests and the front door call it with a pool).
- * Each takes whose prices to show: a signed-in trade buyer's price list, or null for the shop's
- * own (guests, the owner, every shared answer).
+ * Each takes whose prices to show (`PricesShown`): a signed-in trade buyer's price list, the
+ * shop's own (null: guests, the owner, every shared answer), or none ('none': a guest while the
+ * shop shows prices to signed-in buyers only).
  */
 export type PriceListId = number | null
+export type { PricesShown }
 
 export async function findProduct(
   shop: Payload,
   sku: string,
-  listId: PriceListId = null,
-): Promise<ProductDTO | undefined> {
+  listId?: PriceListId,
+): Promise<ProductDTO | undefined>
+export async function findProduct(
+  shop: Payload,
+  sku: string,
+  shown: PricesShown,
+): Promise<ShownProduct | undefined>
+export async function findProduct(
+  shop: Payload,
+  sku: string,
+  shown: PricesShown = null,
+): Promise<ShownProduct | undefined> {
   const product = await productBySku(shop.db.pool, sku)
-  return product && (await pricedFor(shop.db.pool, listId, [product]))[0]
+  return product && (await shownFor(shop.db.pool, shown, [product]))[0]
 }
 
 export async function findProducts(
   shop: Payload,
   skus: readonly string[],
-  listId: PriceListId = null,
-): Promise<ProductDTO[]> {
-  return pricedFor(shop.db.pool, listId, await productsBySkus(shop.db.pool, skus))
+  shown: PricesShown = null,
+): Promise<ShownProduct[]> {
+  return shownFor(shop.db.pool, shown, await productsBySkus(shop.db.pool, skus))
 }
 
 export async function searchCatalogue(
   shop: Payload,
   query: Omit<ProductQuery, 'stock'> & { stockBelow?: number },
-  listId: PriceListId = null,
-): Promise<{ products: ProductDTO[]; total: number }> {
+  shown: PricesShown = null,
+): Promise<{ products: ShownProduct[]; total: number }> {
   const { products, total } = await searchProducts(shop.db.pool, query)
-  return { products: await pricedFor(shop.db.pool, listId, products), total }
+  return { products: await shownFor(shop.db.pool, shown, products), total }
 }
 
 /** Answers priced for one buyer are theirs alone: no shared cache or proxy may keep them. */
 export const BUYER_HEADERS = { 'cache-control': 'private, no-store' } as const
 
-/** The documented unpaged list, streamed (the front door answers it first, gzipped or shared). */
-export function wholeCatalogue(shop: Payload, listId: PriceListId = null): Promise<Response> {
-  if (listId === null) return wholeCatalogueResponse(shop.db.pool, false)
+/**
+ * The documented unpaged list, streamed (the front door answers it first, gzipped or shared).
+ * `headers` are the answer's: a signed-in buyer's is private whatever it shows.
+ */
+export function wholeCatalogue(
+  shop: Payload,
+  shown: PricesShown = null,
+  headers: Record<string, string> = JSON_HEADERS,
+): Promise<Response> {
+  if (shown === null) return wholeCatalogueResponse(shop.db.pool, false, undefined, headers)
   return wholeCatalogueResponse(
     shop.db.pool,
     false,
-    (batch) => pricedFor(shop.db.pool, listId, batch),
-    { ...JSON_HEADERS, ...BUYER_HEADERS },
+    (batch) => shownFor(shop.db.pool, shown, batch),
+    headers,
   )
 }
 

@@ -17,6 +17,25 @@ export type ProductDTO = {
   priceBreaks?: { from: number; price: number }[]
 }
 
+/**
+ * A product as a guest sees it while the shop shows prices to signed-in buyers only: `price` is
+ * null and no other price (special, old, breaks) is there to read.
+ */
+export type PricelessProduct = Omit<
+  ProductDTO,
+  'price' | 'specialPrice' | 'oldPrice' | 'priceBreaks'
+> & { price: null }
+
+/** What a storefront read answers: products with this shopper's prices, or without any. */
+export type ShownProduct = ProductDTO | PricelessProduct
+
+export function withoutPrices(product: ProductDTO): PricelessProduct {
+  const { specialPrice: _special, oldPrice: _old, priceBreaks: _breaks, ...rest } = product
+  return { ...rest, price: null }
+}
+
+export const hasPrice = (product: ShownProduct): product is ProductDTO => product.price !== null
+
 /** The contract's product from stored fields: optional ones are left out when empty. */
 export function productDTO(fields: {
   sku: string
@@ -64,11 +83,12 @@ const PRODUCT_FIELDS: readonly (keyof ProductDTO)[] = [
 ]
 
 /** Two copies of a product say the same, field by field (a refetched list brings new objects). */
-export function sameProduct(a: ProductDTO, b: ProductDTO): boolean {
+export function sameProduct(a: ShownProduct, b: ShownProduct): boolean {
+  if (a === b) return true
+  const [x, y]: Record<string, unknown>[] = [a, b]
   return (
-    a === b ||
-    (PRODUCT_FIELDS.every((field) => a[field] === b[field]) &&
-      JSON.stringify(a.priceBreaks) === JSON.stringify(b.priceBreaks))
+    PRODUCT_FIELDS.every((field) => x![field] === y![field]) &&
+    JSON.stringify(x!.priceBreaks) === JSON.stringify(y!.priceBreaks)
   )
 }
 

@@ -1,7 +1,7 @@
 import type { ClientBase, Pool } from 'pg'
 
 import { fromCents, toCents } from '@/shared/money'
-import { productDTO, type ProductDTO } from '@/modules/catalogue/product'
+import { productDTO, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/modules/catalogue/query-schema'
 import type { Media, Product } from '@/payload-types'
 import { shopCache } from '@/platform/cache/shop-cache'
@@ -215,7 +215,7 @@ function toDTO(row: ProductRow): ProductDTO {
 export function wholeCatalogueResponse(
   pool: Pool,
   gzip: boolean,
-  price?: (batch: ProductDTO[]) => Promise<ProductDTO[]>,
+  price?: (batch: ProductDTO[]) => Promise<ShownProduct[]>,
   headers: Record<string, string> = JSON_HEADERS,
 ): Promise<Response> {
   const batches = price ? pricedBatches(allProducts(pool), price) : allProducts(pool)
@@ -224,8 +224,8 @@ export function wholeCatalogueResponse(
 
 async function* pricedBatches(
   batches: AsyncGenerator<ProductDTO[]>,
-  price: (batch: ProductDTO[]) => Promise<ProductDTO[]>,
-): AsyncGenerator<ProductDTO[]> {
+  price: (batch: ProductDTO[]) => Promise<ShownProduct[]>,
+): AsyncGenerator<ShownProduct[]> {
   for await (const batch of batches) yield await price(batch)
 }
 

@@ -11,6 +11,10 @@ describe('sharing a product', () => {
     expect(shareText({ ...rice, specialPrice: 169 }, 'u')).toBe('Rice 10 kg: R 169,00\nu')
   })
 
+  it('says no price while the shop shows prices to signed-in buyers only', () => {
+    expect(shareText({ name: 'Rice 10 kg', price: null }, 'u')).toBe('Rice 10 kg\nu')
+  })
+
   it('opens WhatsApp with that text, encoded', () => {
     const link = whatsappShareLink(rice, 'https://shop.example/p/RICE')
     expect(link.startsWith('https://wa.me/?text=')).toBe(true)

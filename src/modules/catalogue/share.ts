@@ -1,18 +1,18 @@
 import { formatRand, toCents } from '@/shared/money'
-import type { ProductDTO } from './product'
+import type { ShownProduct } from './product'
 
-/** The words a shared product link carries: its name and today's price, then the link. */
-export function shareText(
-  product: Pick<ProductDTO, 'name' | 'price' | 'specialPrice'>,
-  url: string,
-) {
+type Shared = Pick<ShownProduct, 'name' | 'price'> & { specialPrice?: number }
+
+/**
+ * The words a shared product link carries: its name and today's price (none while the shop shows
+ * prices to signed-in buyers only), then the link.
+ */
+export function shareText(product: Shared, url: string) {
+  if (product.price === null) return `${product.name}\n${url}`
   return `${product.name}: ${formatRand(toCents(product.specialPrice ?? product.price))}\n${url}`
 }
 
 /** WhatsApp's own share address: the person picks the chat, the link brings the preview. */
-export function whatsappShareLink(
-  product: Pick<ProductDTO, 'name' | 'price' | 'specialPrice'>,
-  url: string,
-): string {
+export function whatsappShareLink(product: Shared, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(shareText(product, url))}`
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
-import { BadInput, Conflict, InsufficientStock, Unprocessable } from '@/shared/errors'
+import { BadInput, Conflict, Forbidden, InsufficientStock, Unprocessable } from '@/shared/errors'
 import { fromCents, toCents, type Cents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
 import { newOrderId } from '@/modules/orders/order-id'
@@ -58,6 +58,10 @@ function shownPrices(input: OrderInput): ShownPrices {
  * count (8 per order, 10 with a key) are the point. Payload is not consulted for access: the
  * order contract is public and every value written is computed here.
  */
+/** A guest's order while the shop shows prices to signed-in trade buyers only. */
+export const GUESTS_MAY_NOT_ORDER =
+  'This shop takes orders from its trade buyers only. Sign in to your trade account to order.'
+
 export async function placeOrder(
   shop: Payload,
   input: OrderInput,
@@ -104,13 +108,14 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, products } = await lockQuoteInputs(
+  const { area, settings, buyersOnly, products } = await lockQuoteInputs(
     client,
     request.area,
     skus,
     priceListId,
   )
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
+  if (buyersOnly && request.tradeAccount === undefined) throw new Forbidden(GUESTS_MAY_NOT_ORDER)
   const quote = quoteOrder(request.items, products, area, settings)
   if (quote.problem) throw refusal(quote.problem, quote)
   const surprise = priceSurprise(quote, shown)

@@ -31,6 +31,8 @@ export async function lockIdempotencyKey(
 export type QuoteInputs = {
   area: QuoteArea | undefined
   settings: QuoteSettings
+  /** The shop shows prices (and takes orders) from signed-in trade buyers only. */
+  buyersOnly: boolean
   products: Map<string, QuoteProduct>
 }
 
@@ -44,6 +46,7 @@ type AreaRow = {
   vat_registered: boolean | null
   vat_rate: string | null
   vat_number: string | null
+  prices_for_buyers_only: boolean | null
 }
 
 type ProductRow = {
@@ -74,7 +77,7 @@ export async function lockQuoteInputs(
   const { rows: areas } = await client.query<AreaRow>(
     `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
             a.min_order_value AS area_minimum, s.min_order_value AS shop_minimum,
-            s.vat_registered, s.vat_rate, s.vat_number
+            s.vat_registered, s.vat_rate, s.vat_number, s.prices_for_buyers_only
        FROM delivery_areas a LEFT JOIN shop_settings s ON true
       WHERE a.slug = $1 LIMIT 1`,
     [areaSlug],
@@ -113,6 +116,7 @@ export async function lockQuoteInputs(
           ? { rate: Number(row.vat_rate), sellerVatNumber: row.vat_number ?? '' }
           : null,
     },
+    buyersOnly: row?.prices_for_buyers_only === true,
     products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
   }
 }

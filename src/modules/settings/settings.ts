@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { shopCache } from '@/platform/cache/shop-cache'
 import { toCents, type Cents } from '@/shared/money'
@@ -15,6 +16,8 @@ export type ShopSettingsDTO = {
   vatRegistered: boolean
   vatNumber: string | null
   vatRate: number
+  /** Guests see products without prices and cannot order; signed-in trade buyers see theirs. */
+  pricesForBuyersOnly: boolean
 }
 
 /** Read on every storefront page: kept until the change feed announces a settings write. */
@@ -35,5 +38,19 @@ async function loadShopSettings(payload: Payload): Promise<ShopSettingsDTO> {
     vatRegistered: s.vatRegistered ?? false,
     vatNumber: s.vatNumber ?? null,
     vatRate: s.vatRate,
+    pricesForBuyersOnly: s.pricesForBuyersOnly ?? false,
   }
+}
+
+/**
+ * Whether the shop shows prices to signed-in buyers only, as the front door reads it (through
+ * its own pool, not Payload), kept like the settings until the feed announces a change.
+ */
+export function pricesForBuyersOnly(pool: Pool): Promise<boolean> {
+  return shopCache.get('settings prices', { tags: ['settings'] }, async () => {
+    const { rows } = await pool.query<{ only: boolean | null }>(
+      'SELECT prices_for_buyers_only AS only FROM shop_settings LIMIT 1',
+    )
+    return rows[0]?.only === true
+  })
 }

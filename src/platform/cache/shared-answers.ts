@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { announceHere, feedIsLive } from '@/platform/db/change-feed'
 import { pickEncoding } from '@/platform/edge/static-files'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
-import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
+import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER, SHOP_PRICES } from '@/platform/http/cookies'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import type { CacheRule } from './cache'
@@ -52,8 +52,9 @@ const PAGE: CacheRule<SharedAnswer> = {
   sizeOf,
   keep,
 }
+/** Dropped by a settings write too: the "signed-in buyers only" setting takes their prices away. */
 const PRODUCTS: CacheRule<SharedAnswer> = {
-  tags: ['products'],
+  tags: ['products', 'settings'],
   ...SHOWS_STOCK,
   sizeOf,
   keep,
@@ -100,31 +101,40 @@ export function hasBuyerCookie(req: http.IncomingMessage): boolean {
  * differs by address and by whether it guesses a phone (phone-hint.ts); a product's page by
  * address and by the origin its links are built on (public-url.ts). A request with a buyer's
  * sign-in is shared only once the front door has read whose it is (`buyer`): the buyers on one
- * price list share its pages, rendered at that list (their product reads go to Next), and a
- * buyer on the shop's prices (or whose sign-in is no longer good) shares the guests' answers.
+ * price list share its pages, rendered at that list, and so do the buyers on the shop's own
+ * prices (the guests' pages may show none: the "signed-in buyers only" setting); their product
+ * reads go to Next. A sign-in that is no longer good shares the guests' answers (`guestAnswerOf`).
  */
 export function sharedAnswerOf(
   req: http.IncomingMessage,
   config: { PUBLIC_URL?: string; TRUST_PROXY: number },
   buyer?: { priceListId: number | null },
 ): Shared | undefined {
-  const shared = sharedForAnyone(req, config, buyer)
-  const list = buyer?.priceListId ?? null
-  if (!shared || list === null || shared.rule === AREAS) return shared
-  // A list's product reads cost Next a few milliseconds each, less than a shared miss (render
-  // and compress) among a list's few buyers: measured, bench/README.md. Its pages are shared.
+  const shared = sharedForAnyone(req, config, buyer !== undefined)
+  if (!shared || !buyer || shared.rule === AREAS) return shared
+  // A buyer's product reads cost Next a few milliseconds each, less than a shared miss (render
+  // and compress) among a list's few buyers: measured, bench/README.md. Their pages are shared.
   if (shared.rule !== PAGE) return undefined
+  const list = buyer.priceListId === null ? SHOP_PRICES : String(buyer.priceListId)
   return {
     key: `list ${list} ${shared.key}`,
     rule: LIST_PAGE,
-    headers: { ...shared.headers, [PRICE_LIST_HEADER]: String(list) },
+    headers: { ...shared.headers, [PRICE_LIST_HEADER]: list },
   }
+}
+
+/** The guests' shared answer for a request that carries a sign-in, whoever's it turns out to be. */
+export function guestAnswerOf(
+  req: http.IncomingMessage,
+  config: { PUBLIC_URL?: string; TRUST_PROXY: number },
+): Shared | undefined {
+  return sharedForAnyone(req, config, true)
 }
 
 function sharedForAnyone(
   req: http.IncomingMessage,
   config: { PUBLIC_URL?: string; TRUST_PROXY: number },
-  buyer: { priceListId: number | null } | undefined,
+  signInRead: boolean,
 ): Shared | undefined {
   if (req.method !== 'GET' || !req.url || !feedIsLive()) return undefined
   // Only an origin-form target ("/path?query").
@@ -137,7 +147,7 @@ function sharedForAnyone(
   if (url.pathname === '/api/delivery-areas')
     return { key: 'api /api/delivery-areas', rule: AREAS, headers: { host: 'localhost' } }
   // A signed-in trade buyer's answer waits for the front door to read their price list.
-  if (!buyer && hasBuyerCookie(req)) return undefined
+  if (!signInRead && hasBuyerCookie(req)) return undefined
   if (url.pathname === '/api/products')
     return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
   if (PRODUCT_PAGE.test(url.pathname)) {

@@ -46,6 +46,7 @@ export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
     'vat_registered',
     'vat_number',
     'vat_rate',
+    'prices_for_buyers_only',
   ],
   invoice_counter: ['only', 'last'],
   admin_tokens: ['id', 'label', 'token_hash', 'revoked', 'last_used_at'],

@@ -16,3 +16,9 @@ export function cookieValue(header: string | null | undefined, name: string): st
  * client can choose a list's prices by sending it.
  */
 export const PRICE_LIST_HEADER = 'x-kc-price-list'
+
+/**
+ * The header's value for signed-in buyers on the shop's own prices, who share their own pages:
+ * the guests' may be without prices (the shop's "signed-in buyers only" setting).
+ */
+export const SHOP_PRICES = 'shop'

@@ -8,7 +8,7 @@ import {
   wholeCatalogue,
 } from '@/modules/catalogue/catalogue'
 import { requireAdmin } from '@/modules/auth/admin-auth'
-import { handle, json } from '@/platform/http/http'
+import { handle, json, JSON_HEADERS } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { getShopSettings } from '@/modules/settings/settings'
 import { firstIssue } from '@/platform/http/validation'
@@ -23,26 +23,27 @@ export const GET = handle(async (request: Request) => {
   const shop = await getShop()
   // A signed-in buyer's prices are theirs: the front door shares only requests without a sign-in.
   const view = await requestPriceView(shop, request)
-  const headers = view.personal ? BUYER_HEADERS : {}
-  if (parsed.data.skus)
-    return json(await findProducts(shop, parsed.data.skus, view.listId), { headers })
+  let shown = view.shown
+  let headers: Record<string, string> = view.personal ? BUYER_HEADERS : {}
+  // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
+  // the owner's dashboard asks for them, not the public. The owner's reads show the shop's
+  // prices, whatever guests are shown.
+  if (stock || (shown === 'none' && request.headers.has('x-admin-key'))) {
+    await requireAdmin(shop, request)
+    shown = null
+    headers = BUYER_HEADERS
+  }
+  if (parsed.data.skus) return json(await findProducts(shop, parsed.data.skus, shown), { headers })
   if (!q && !category && !stock && limit === undefined && offset === undefined) {
     // Streamed, since it can be 100,000 products; the front door answers it first, shared or gzipped.
-    return wholeCatalogue(shop, view.listId)
+    return wholeCatalogue(shop, shown, { ...JSON_HEADERS, ...headers })
   }
-  // Stock filters scan the catalogue (stock has no index, so an order's write stays in place):
-  // the owner's dashboard asks for them, not the public.
-  if (stock) await requireAdmin(shop, request)
   const stockBelow =
     stock === 'low'
       ? (await getShopSettings(shop)).lowStockThreshold
       : stock === 'out'
         ? 1
         : undefined
-  const { products, total } = await searchCatalogue(
-    shop,
-    { ...parsed.data, stockBelow },
-    view.listId,
-  )
+  const { products, total } = await searchCatalogue(shop, { ...parsed.data, stockBelow }, shown)
   return json(products, { headers: { ...headers, 'x-total-count': String(total) } })
 })

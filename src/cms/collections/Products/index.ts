@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone, isStaff } from '@/cms/access'
+import { anyone, isStaff, pricesReadable } from '@/cms/access'
 import { CATEGORIES } from '@/modules/catalogue/categories'
 import { money, units } from '@/shared/fields'
 import { IMAGE_URL_PATTERN, priceBreaksSchema } from '@/modules/catalogue/schemas'
@@ -50,11 +50,22 @@ export const Products: CollectionConfig = {
       name: 'price',
       type: 'number',
       required: true,
+      access: { read: pricesReadable },
       min: 0.01,
       validate: validateWith(money('price'), { required: true }),
     },
-    { name: 'specialPrice', type: 'number', validate: validateWith(money('specialPrice')) },
-    { name: 'oldPrice', type: 'number', validate: validateWith(money('oldPrice')) },
+    {
+      name: 'specialPrice',
+      type: 'number',
+      access: { read: pricesReadable },
+      validate: validateWith(money('specialPrice')),
+    },
+    {
+      name: 'oldPrice',
+      type: 'number',
+      access: { read: pricesReadable },
+      validate: validateWith(money('oldPrice')),
+    },
     { name: 'description', type: 'textarea' },
     { name: 'image', type: 'upload', relationTo: 'media', validate: validateImage },
     {
@@ -158,6 +169,7 @@ export const Products: CollectionConfig = {
       name: 'priceBreaks',
       label: 'Quantity-break prices',
       type: 'json',
+      access: { read: pricesReadable },
       admin: {
         description:
           'From how many units each price applies, e.g. [{"from": 12, "price": 9}, {"from": 48, "price": 8.5}].',

@@ -6,7 +6,7 @@ import { cache } from 'react'
 
 import { ProductPage } from '@/components/product-page/product-page'
 import { formatRand, toCents } from '@/shared/money'
-import { productPath, ruleNotes, type ProductDTO } from '@/modules/catalogue/product'
+import { hasPrice, productPath, ruleNotes, type ShownProduct } from '@/modules/catalogue/product'
 import { findProduct } from '@/modules/catalogue/catalogue'
 import { getShop } from '@/cms/payload'
 import { pagePriceView } from '@/app/_server/buyer-cookie'
@@ -18,21 +18,27 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ sku: string }> }
 
 /**
- * Read once per request, by the page and its metadata alike, at the signed-in buyer's prices
- * (the shared copy the front door keeps is rendered without the shopper's cookies).
+ * Read once per request, by the page and its metadata alike, at the prices this shopper sees (the
+ * shared copy the front door keeps is rendered without the shopper's cookies).
  */
-const priceList = cache(async () => (await pagePriceView(await getShop())).listId)
+const pricesShown = cache(async () => (await pagePriceView(await getShop())).shown)
 const loadProduct = cache(async (sku: string) =>
-  findProduct(await getShop(), sku, await priceList()),
+  findProduct(await getShop(), sku, await pricesShown()),
 )
 
-/** The shop's own prices of the product, which a share passes on whoever shares it. */
-const loadShared = cache(async (sku: string) =>
-  (await priceList()) === null ? loadProduct(sku) : findProduct(await getShop(), sku),
-)
+/**
+ * The product as a share tells it: at the shop's prices, never a trade buyer's own, and without
+ * any while the shop shows prices to signed-in buyers only.
+ */
+const loadShared = cache(async (sku: string) => {
+  const shown = await pricesShown()
+  if (shown === null || shown === 'none') return loadProduct(sku)
+  const { pricesForBuyersOnly } = await getShopSettings(await getShop())
+  return findProduct(await getShop(), sku, pricesForBuyersOnly ? 'none' : null)
+})
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
-function previewUrl(origin: string, product: ProductDTO): string {
+function previewUrl(origin: string, product: ShownProduct): string {
   const version = createHash('sha256')
     .update(product.imageURL ?? '')
     .digest('base64url')
@@ -41,11 +47,12 @@ function previewUrl(origin: string, product: ProductDTO): string {
 }
 
 /** "Name at R 45,99": a preview's title says the price, as a buyer sharing it would. */
-function titleOf(product: ProductDTO): string {
+function titleOf(product: ShownProduct): string {
+  if (!hasPrice(product)) return product.name
   return `${product.name} at ${formatRand(toCents(product.specialPrice ?? product.price))}`
 }
 
-function descriptionOf(product: ProductDTO, shopName: string): string {
+function descriptionOf(product: ShownProduct, shopName: string): string {
   const stock = product.inStock > 0 ? `${product.inStock} in stock` : 'Out of stock'
   const parts = [product.description?.trim(), ...ruleNotes(product), `${stock} at ${shopName}.`]
   const text = parts.filter(Boolean).join('. ').replace(/\.\./g, '.')
