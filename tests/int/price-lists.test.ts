@@ -1,9 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { admin } from '../helpers/admin'
 import { get, postJson, sql } from '../helpers/api'
+import { signedInBuyer } from '../helpers/buyers'
+import { cms } from '../helpers/staff'
 import { orderBody } from '../helpers/factories'
 
 /**
@@ -96,25 +99,6 @@ async function newList(name: string, percent: Record<string, number>, fixed: Lis
   expect(imported.status, await imported.clone().text()).toBe(200)
   expect(await imported.json()).toMatchObject({ fixedPrices: fixed.size })
   return id
-}
-
-/** A trade account on `priceListId`, signed in: its cookie. */
-async function signedInBuyer(priceListId: number): Promise<{ id: number; cookie: string }> {
-  const made = await admin('POST', '/api/admin/accounts', {
-    businessName: `Buyer ${randomBytes(2).toString('hex')}`,
-    contactName: 'Lerato',
-    phone: `083 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
-    priceListId,
-  })
-  expect(made.status).toBe(201)
-  const { id } = (await made.json()) as { id: number }
-  const link = (await (await admin('POST', `/api/admin/accounts/${id}/setup-link`)).json()) as {
-    link: string
-  }
-  const token = new URL(link.link).searchParams.get('token')!
-  const set = await postJson('/api/account/password', { token, password: 'spaza-stock-2026' })
-  expect(set.status).toBe(200)
-  return { id, cookie: set.headers.get('set-cookie')!.split(';')[0]! }
 }
 
 let listA: ListRules
@@ -378,5 +362,61 @@ describe('price lists', () => {
     expect((await admin('GET', '/api/admin/price-lists/999999')).status).toBe(404)
     const noList = await admin('PATCH', `/api/admin/accounts/${buyerB.id}`, { priceListId: 999999 })
     expect(noList.status).toBe(400)
+  })
+
+  it('refuses, by its row, a file whose product is deleted while it is imported', async () => {
+    const doomed = `${prefix}-GONE`
+    await sql(
+      `INSERT INTO products (sku, name, category, price, in_stock) VALUES ($1, $1, 'Electronics', 20, 1)`,
+      [doomed],
+    )
+    const listId = await newList(`Race ${prefix}`, {}, new Map())
+    // The owner's import is held at the list's lock, after it has checked the file's skus.
+    const holder = new pg.Client({ connectionString: inject('databaseUrl') })
+    await holder.connect()
+    try {
+      const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+        .rows[0]!.pid
+      await holder.query('BEGIN')
+      await holder.query('SELECT id FROM price_lists WHERE id = $1 FOR UPDATE', [listId])
+      const importing = admin('POST', `/api/admin/price-lists/${listId}/prices`, {
+        csvData: `sku,price,priceBreaks\r\n${seeded[3]!.sku},9.50,\r\n${doomed},15.00,`,
+      })
+      await expect
+        .poll(async () => {
+          const [row] = await sql<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+            [holderPid],
+          )
+          return row!.n
+        })
+        .toBe(1)
+      expect((await admin('DELETE', `/api/products/${doomed}`)).status).toBe(200)
+      await holder.query('COMMIT')
+      const answer = await importing
+      expect(answer.status).toBe(400)
+      expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual([
+        { line: 3, field: 'sku', message: `No product has sku ${doomed}` },
+      ])
+    } finally {
+      await holder.end()
+    }
+    const list = (await (await admin('GET', `/api/admin/price-lists/${listId}`)).json()) as {
+      fixedPrices: number
+    }
+    expect(list.fixedPrices).toBe(0)
+  })
+
+  it('keeps a list’s name as /admin does when staff name it in /cms', async () => {
+    const name = `Panel ${prefix}`
+    const made = await cms('POST', '/price-lists', { name: `  ${name}  ` })
+    expect(made.status, await made.clone().text()).toBe(201)
+    expect(((await made.json()) as { doc: { name: string } }).doc.name).toBe(name)
+    expect((await cms('POST', '/price-lists', { name: ` ${name}` })).status).toBe(400)
+    expect((await cms('POST', '/price-lists', { name: '   ' })).status).toBe(400)
+    const lists = (await (await admin('GET', '/api/admin/price-lists')).json()) as {
+      name: string
+    }[]
+    expect(lists.filter((l) => l.name.trim() === name).map((l) => l.name)).toEqual([name])
   })
 })

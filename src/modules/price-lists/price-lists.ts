@@ -17,12 +17,14 @@ import {
 } from './repository'
 import {
   MAX_FIXED_PRICES,
+  type FixedPriceInput,
   type PriceListDTO,
   type PriceListInput,
   type PriceListPatch,
 } from './schemas'
 
 const MAX_REPORTED_ERRORS = 200
+const FOREIGN_KEY_VIOLATION = '23503'
 
 const nameTaken = () =>
   new Conflict('A price list with this name already exists.', { field: 'name' })
@@ -80,22 +82,16 @@ export async function importFixedPrices(
 ): Promise<{ message: string; fixedPrices: number; dryRun: boolean }> {
   const read = readFixedPricesCsv(csv, MAX_FIXED_PRICES)
   if (!read.ok) throw rowErrors(read.errors)
-  const stored = await storedSkus(
-    shop.db.pool,
-    read.prices.map((p) => p.sku),
-  )
-  const errors: RowError[] = []
-  const prices = read.prices.flatMap(({ line, ...price }) => {
-    const sku = stored.get(price.sku.toLowerCase())
-    if (sku) return [{ ...price, sku }]
-    errors.push({ line, field: 'sku', message: `No product has sku ${price.sku}` })
-    return []
-  })
-  if (errors.length) throw rowErrors(errors)
+  const prices = await asStored(shop, read.prices)
   if (!dryRun) {
     await inTransaction(shop.db.pool, async (db) => {
       if (!(await lockPriceList(db, id))) throw noList(id)
       await replaceFixedPrices(db, id, prices)
+    }).catch(async (error: unknown) => {
+      // A product deleted (or renamed) since the file was checked: said as the check says it.
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error
+      await asStored(shop, read.prices)
+      throw new Conflict('A product in the file changed while it was imported. Please try again.')
     })
   } else if (!(await priceListById(shop.db.pool, id))) throw noList(id)
   const n = prices.length
@@ -104,6 +100,26 @@ export async function importFixedPrices(
     fixedPrices: n,
     dryRun,
   }
+}
+
+/** The file's prices with each sku as the product stores it; a sku that is no product fails. */
+async function asStored(
+  shop: Payload,
+  prices: readonly (FixedPriceInput & { line: number })[],
+): Promise<FixedPriceInput[]> {
+  const stored = await storedSkus(
+    shop.db.pool,
+    prices.map((p) => p.sku),
+  )
+  const errors: RowError[] = []
+  const found = prices.flatMap(({ line, ...price }) => {
+    const sku = stored.get(price.sku.toLowerCase())
+    if (sku) return [{ ...price, sku }]
+    errors.push({ line, field: 'sku', message: `No product has sku ${price.sku}` })
+    return []
+  })
+  if (errors.length) throw rowErrors(errors)
+  return found
 }
 
 function rowErrors(errors: RowError[]): BadInput {

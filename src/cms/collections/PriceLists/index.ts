@@ -14,5 +14,17 @@ export const PriceLists: CollectionConfig = {
   slug: PRICE_LISTS_SLUG,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'updatedAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  fields: [{ name: 'name', type: 'text', required: true, unique: true, maxLength: 100 }],
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 100,
+      // As /admin keeps it: " Gold" and "Gold" are one list's name, not two.
+      hooks: {
+        beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)],
+      },
+    },
+  ],
 }
