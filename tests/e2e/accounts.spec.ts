@@ -161,3 +161,73 @@ test('a buyer on a price list sees their prices, crosses their own break in the 
   )
   expect(lines).toEqual([{ price: '55.00', quantity: '12' }])
 })
+
+test('a buyer’s list price that changes during checkout is shown for them to confirm, and the order is placed at it', async ({
+  page,
+}) => {
+  const tag = randomInt(100_000, 999_999)
+  const product = await createProduct({ price: 90, inStock: 30, name: `Maize Meal ${tag}` })
+  const list = await adminApi('POST', '/api/admin/price-lists', { name: `Confirm list ${tag}` })
+  const { id: priceListId } = (await list.json()) as { id: number }
+  const setPrice = async (price: string) => {
+    const res = await adminApi('POST', `/api/admin/price-lists/${priceListId}/prices`, {
+      csvData: `sku,price,priceBreaks\r\n${product.sku},${price},\r\n`,
+    })
+    expect(res.status).toBe(200)
+  }
+  await setPrice('70.00')
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: `Ndlovu Tuck Shop ${tag}`,
+    contactName: 'Ayanda Ndlovu',
+    phone: `083 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+    priceListId,
+  })
+  const { id } = (await made.json()) as { id: number }
+  const sent = await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)
+  const link = new URL(((await sent.json()) as { link: string }).link)
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByLabel('Password', { exact: true }).fill('maize-meal-2026')
+  await page.getByLabel('Confirm Password').fill('maize-meal-2026')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await page.goto(`/p/${product.sku}`)
+  await expect(page.getByTestId('unit-price')).toHaveText('R 70,00')
+  await page.getByRole('button', { name: 'Increase quantity', exact: true }).click()
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+  const checkout = await openCheckout(page)
+  await expect(checkout.getByText(`Signed in as Ndlovu Tuck Shop ${tag}.`)).toBeVisible()
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+  const shownTotal = (await checkout.getByTestId('checkout-total').textContent())!
+  const [soweto] = await sql<{ fee: string }>(
+    `SELECT fee FROM delivery_areas WHERE slug = 'soweto'`,
+  )
+  const rand = (amount: number) => `R ${amount.toFixed(2).replace('.', ',')}`
+  expect(shownTotal).toBe(rand(140 + Number(soweto!.fee)))
+
+  // The owner changes the buyer's list while they fill in checkout.
+  await setPrice('72.50')
+  const before = await sql(`SELECT count(*)::int AS n FROM orders`)
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const notice = checkout.getByRole('alert')
+  await expect(notice).toContainText('Prices have changed')
+  await expect(notice).toContainText(`${product.name}: R 70,00 R 72,50 each`)
+  const newTotal = rand(145 + Number(soweto!.fee))
+  await expect(checkout.getByTestId('changed-total')).toHaveText(newTotal)
+  await expect(checkout.getByTestId('checkout-total')).toHaveText(newTotal)
+  expect(await sql(`SELECT count(*)::int AS n FROM orders`)).toEqual(before)
+
+  await checkout.getByRole('button', { name: 'Confirm New Total' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  await expect(receipt).toContainText(newTotal)
+  const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+  const [order] = await sql<{ total: string; trade_account_id: number }>(
+    'SELECT total, trade_account_id FROM orders WHERE order_id = $1',
+    [orderId],
+  )
+  expect({ ...order, total: rand(Number(order!.total)) }).toEqual({
+    total: newTotal,
+    trade_account_id: id,
+  })
+})
