@@ -292,6 +292,19 @@ export interface Order {
   vatRate?: number | null;
   vat?: number | null;
   sellerVatNumber?: string | null;
+  /**
+   * The shop’s name when placed, as its invoice says it.
+   */
+  sellerName?: string | null;
+  /**
+   * The shop’s address when placed, as its invoice says it.
+   */
+  sellerAddress?: string | null;
+  /**
+   * The credit note that cancelled this order’s invoice (CN-…).
+   */
+  creditNoteNumber?: number | null;
+  creditedAt?: string | null;
   status: 'new' | 'confirmed' | 'packed' | 'out-for-delivery' | 'delivered' | 'cancelled';
   paid: boolean;
   paidAmount?: number | null;
@@ -557,6 +570,10 @@ export interface OrdersSelect<T extends boolean = true> {
   vatRate?: T;
   vat?: T;
   sellerVatNumber?: T;
+  sellerName?: T;
+  sellerAddress?: T;
+  creditNoteNumber?: T;
+  creditedAt?: T;
   status?: T;
   paid?: T;
   paidAmount?: T;

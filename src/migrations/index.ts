@@ -13,6 +13,7 @@ import * as migration_20261125_190000_area_fee_positive from './20261125_190000_
 import * as migration_20261125_191000_trade_accounts from './20261125_191000_trade_accounts'
 import * as migration_20261125_212117_price_lists from './20261125_212117_price_lists'
 import * as migration_20261126_004401_prices_for_buyers_only from './20261126_004401_prices_for_buyers_only'
+import * as migration_20261126_011440_credit_notes from './20261126_011440_credit_notes'
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261126_004401_prices_for_buyers_only.up,
     down: migration_20261126_004401_prices_for_buyers_only.down,
     name: '20261126_004401_prices_for_buyers_only',
+  },
+  {
+    up: migration_20261126_011440_credit_notes.up,
+    down: migration_20261126_011440_credit_notes.down,
+    name: '20261126_011440_credit_notes',
   },
 ]

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminApi, card, createProduct, placeOrder, search, sql } from './helpers'
+import {
+  adminApi,
+  card,
+  createProduct,
+  placeOrder,
+  printedText,
+  printOnlyToPdf,
+  search,
+  sql,
+} from './helpers'
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 1280) <= 768,
@@ -113,9 +122,13 @@ for (const screen of SCREENS) {
   })
 }
 
-test('a cancelled order puts its stock back on the storefront', async ({ page }) => {
+test('a cancelled order puts its stock back on the storefront and has a credit note', async ({
+  page,
+  context,
+}) => {
+  await printOnlyToPdf(context)
   const product = await createProduct({ price: 50, inStock: 3 })
-  const { orderId } = await placeOrder(product.sku, 3)
+  const { orderId, invoiceNumber } = await placeOrder(product.sku, 3)
   await page.goto('/')
   await search(page, product.name)
   await expect(card(page, product.name).locator('.product-stock')).toHaveText('Out of Stock')
@@ -137,6 +150,23 @@ test('a cancelled order puts its stock back on the storefront', async ({ page })
     /has%20been%20cancelled\.$/,
   )
   await expect(dialog.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+
+  // The invoice is cancelled by a credit note of its own number, which names the invoice.
+  const [row] = await sql<{ n: number }>(
+    'SELECT credit_note_number::int AS n FROM orders WHERE order_id = $1',
+    [orderId],
+  )
+  const creditNote = `CN-${String(row!.n).padStart(6, '0')}`
+  const opened = page.waitForEvent('popup')
+  await dialog.getByRole('button', { name: `Print credit note ${creditNote}` }).click()
+  const note = await opened
+  await note.waitForLoadState()
+  const text = await printedText(note)
+  expect(text).toContain('Credit Note')
+  expect(text).toContain(creditNote)
+  expect(text).toContain(`Invoice INV-${String(invoiceNumber).padStart(6, '0')}`)
+  expect(text).toMatch(/R\s150,00/)
+  await note.close()
 
   // What a shopper sees is at most 2 s old (answers are shared for that long): look again.
   await expect(async () => {

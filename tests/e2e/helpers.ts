@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 import pg from 'pg'
+import { extractText, getDocumentProxy } from 'unpdf'
 
 import { firstStaffLogin } from '../helpers/first-staff'
 
@@ -121,4 +122,23 @@ export async function placeOrder(
 /** The run's first /cms account (an admin), made with the owner token on first use; its JWT. */
 export function staffJwt(): Promise<string> {
   return firstStaffLogin(baseURL(), process.env.E2E_ADMIN_TOKEN!)
+}
+
+/**
+ * The shop asks an invoice's tab to print as it opens. Chromium 156.0.8078.108 then keeps the
+ * tab "being printed", and printing it to PDF here fails; the tests print it themselves.
+ */
+export async function printOnlyToPdf(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.print = () => undefined
+  })
+}
+
+/** The text of a page printed to PDF, as a buyer's "Save as PDF" would keep it. */
+export async function printedText(page: Page): Promise<string> {
+  const pdf = await page.pdf({ format: 'A4' })
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+    mergePages: true,
+  })
+  return text.replace(/\s+/g, ' ')
 }

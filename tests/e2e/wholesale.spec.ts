@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
-import { extractText, getDocumentProxy } from 'unpdf'
+import { expect, test } from '@playwright/test'
 
 import {
   adminApi,
@@ -9,26 +8,13 @@ import {
   createProduct,
   openCheckout,
   placeOrder,
+  printedText,
+  printOnlyToPdf,
   search,
   sql,
 } from './helpers'
 
-// The shop asks an invoice's tab to print as it opens. Chromium 156.0.8078.108 then keeps the
-// tab "being printed", and printing it to PDF here fails; the tests print it themselves.
-test.beforeEach(({ context }) =>
-  context.addInitScript(() => {
-    window.print = () => undefined
-  }),
-)
-
-/** The text of a page printed to PDF, as a buyer's "Save as PDF" would keep it. */
-async function printedText(page: Page): Promise<string> {
-  const pdf = await page.pdf({ format: 'A4' })
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
-    mergePages: true,
-  })
-  return text.replace(/\s+/g, ' ')
-}
+test.beforeEach(({ context }) => printOnlyToPdf(context))
 
 test('a shared product page sells by the case, and the cart steps by it and shows the break', async ({
   page,

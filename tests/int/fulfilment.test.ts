@@ -152,7 +152,9 @@ describe('PATCH /api/admin/orders/{orderId}: status', () => {
     expect([await stockOf(a.sku), await stockOf(b.sku)]).toEqual([7, 0])
     const order = await patched(orderId, { status: 'cancelled' })
     expect(order.status).toBe('cancelled')
-    expect(order.history.at(-1)!.message).toBe('Status: New → Cancelled; stock returned')
+    expect(order.history.at(-1)!.message).toMatch(
+      /^Status: New → Cancelled; stock returned; credit note CN-\d{6} issued$/,
+    )
     expect([await stockOf(a.sku), await stockOf(b.sku)]).toEqual([10, 4])
     expect((await movements(b.sku)).map((m) => [m.reason, m.change, m.balance, m.orderId])).toEqual(
       [
@@ -197,8 +199,10 @@ describe('PATCH /api/admin/orders/{orderId}: status', () => {
     ])
     expect((await admin('DELETE', `/api/products/${gone.sku}`)).status).toBe(200)
     const order = await patched(orderId, { status: 'cancelled' })
-    expect(order.history.at(-1)!.message).toBe(
-      `Status: New → Cancelled; stock returned, except ${gone.sku} (no longer in the catalogue)`,
+    expect(order.history.at(-1)!.message).toMatch(
+      new RegExp(
+        `^Status: New → Cancelled; stock returned, except ${gone.sku} \\(no longer in the catalogue\\); credit note CN-\\d{6} issued$`,
+      ),
     )
     expect(await stockOf(kept.sku)).toBe(2)
   })
@@ -510,7 +514,7 @@ describe('GET /api/admin/orders/export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="orders-/)
     const lines = (await res.text()).split('\r\n')
     expect(lines[0]).toBe(
-      'orderId,createdAt,customerName,customerPhone,customerAddress,areaName,payment,status,paid,paidAmount,paymentReference,sku,name,price,quantity,lineTotal,subtotal,fee,total',
+      'orderId,createdAt,customerName,customerPhone,customerAddress,areaName,payment,status,paid,paidAmount,paymentReference,sku,name,price,quantity,lineTotal,subtotal,fee,total,invoiceNumber,vatRate,vatAmount,customerBusiness,customerVatNumber,creditNoteNumber',
     )
     const mine = lines.filter((l) => l.startsWith(orderId))
     expect(mine).toHaveLength(2)

@@ -129,6 +129,8 @@ const ROUTES: Route[] = [
     owner: true,
   },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/orders/${s}/invoice`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/orders/${s}/credit-note`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/products/${s}`, owner: true },
   { method: 'GET', path: () => '/api/admin/products/export', owner: true },
   { method: 'POST', path: () => '/api/admin/products', owner: true, body: true },

@@ -3,27 +3,64 @@ import { useState } from 'react'
 import { useToast } from '@/components/ui/toast'
 import { adminFetch, serverMessage } from '@/client/admin-api'
 import { openPrintable } from '@/client/printable'
+import { creditNoteNumberText } from '@/modules/orders/receipt'
 import type { FullOrder } from './order-facts'
 
-/** Opens the order's invoice, as the server renders it, in a new tab to print or save as PDF. */
+/**
+ * The order's tax documents, as the server renders them, each opened in a new tab to print or
+ * save as PDF: its invoice, and for a cancelled order the credit note that cancelled it.
+ */
 export function PrintInvoice({ order }: { order: FullOrder }) {
+  return (
+    <>
+      <PrintDocument
+        order={order}
+        document="invoice"
+        text={order.vat ? 'Print tax invoice' : 'Print invoice'}
+        name="the invoice"
+      />
+      {order.creditNote ? (
+        <PrintDocument
+          order={order}
+          document="credit-note"
+          text={`Print credit note ${creditNoteNumberText(order.creditNote.number)}`}
+          name="the credit note"
+        />
+      ) : null}
+    </>
+  )
+}
+
+function PrintDocument({
+  order,
+  document,
+  text,
+  name,
+}: {
+  order: FullOrder
+  document: 'invoice' | 'credit-note'
+  text: string
+  name: string
+}) {
   const toast = useToast()
   const [opening, setOpening] = useState(false)
   const open = async () => {
     setOpening(true)
     try {
-      const res = await adminFetch(`/api/admin/orders/${encodeURIComponent(order.orderId)}/invoice`)
+      const res = await adminFetch(
+        `/api/admin/orders/${encodeURIComponent(order.orderId)}/${document}`,
+      )
       if (!openPrintable(await res.text())) {
         toast({
           title: 'Pop-up Blocked',
-          description: 'Allow pop-ups for this shop to open the invoice.',
+          description: `Allow pop-ups for this shop to open ${name}.`,
           variant: 'error',
         })
       }
     } catch (error) {
       toast({
         title: 'Error',
-        description: serverMessage(error) ?? 'Failed to load the invoice',
+        description: serverMessage(error) ?? `Failed to load ${name}`,
         variant: 'error',
       })
     } finally {
@@ -32,7 +69,7 @@ export function PrintInvoice({ order }: { order: FullOrder }) {
   }
   return (
     <button type="button" className="button" disabled={opening} onClick={() => void open()}>
-      {order.vat ? 'Print tax invoice' : 'Print invoice'}
+      {text}
     </button>
   )
 }

@@ -4,10 +4,12 @@ import type { PoolClient } from 'pg'
 import { Conflict, NotFound } from '@/shared/errors'
 import { refusedMove, STATUS_LABELS } from '@/modules/orders/fulfilment'
 import { formatRand, toCents } from '@/shared/money'
+import { creditNoteNumberText } from '@/modules/orders/receipt'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import {
   addOrderEvents,
+  cancelWithCreditNote,
   loadAdminOrder,
   lockOrderForChange,
   orderLineUnits,
@@ -44,8 +46,9 @@ export async function changeOrder(
       let message = `Status: ${STATUS_LABELS[order.status]} → ${STATUS_LABELS[change.status]}`
       if (change.status === 'cancelled') {
         message += await returnStock(client, order.id, orderId, actor)
-      }
-      await setOrderStatus(client, order.id, change.status)
+        // The invoice stands, cancelled by a credit note that refers to it (VAT Act s21).
+        message += `; credit note ${creditNoteNumberText(await cancelWithCreditNote(client, order.id))} issued`
+      } else await setOrderStatus(client, order.id, change.status)
       events.push({ kind: 'status', message })
     }
 

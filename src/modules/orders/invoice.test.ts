@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { invoiceHtml, invoiceOf } from './invoice'
+import { creditNoteOf, invoiceHtml, invoiceOf } from './invoice'
 import type { OrderDTO } from './order'
 import { invoiceNumberText } from './receipt'
 
@@ -105,5 +105,50 @@ describe('the tax invoice', () => {
   it('numbers invoices with six digits at least', () => {
     expect(invoiceNumberText(7)).toBe('INV-000007')
     expect(invoiceNumberText(1234567)).toBe('INV-1234567')
+  })
+})
+
+describe('the seller and the credit note', () => {
+  it('names the seller as the order kept them, whatever the settings say today', () => {
+    const kept = { name: 'KC Wholesale (Pty) Ltd', address: '9 Old Rd\nSoweto' }
+    const invoice = invoiceOf(order({ seller: kept }), seller)
+    expect(invoice.seller).toEqual({ ...kept, vatNumber: '4123456789' })
+    expect(
+      invoiceOf(order({ seller: { name: 'No Address', address: null } }), seller).seller,
+    ).toMatchObject({ name: 'No Address', address: null })
+    // An order from before the seller was kept is invoiced as the shop is named today.
+    expect(invoiceOf(order(), seller).seller.name).toBe('KC Wholesale')
+  })
+
+  it('credits the whole invoice under its own number, naming the invoice', () => {
+    const cancelled = {
+      ...order(),
+      creditNote: { number: 7, issuedAt: '2026-11-25T09:15:00.000Z' },
+    }
+    const note = creditNoteOf(cancelled, seller)!
+    const invoice = invoiceOf(cancelled, seller)
+    expect(note).toMatchObject({
+      title: 'Credit Note',
+      number: 'CN-000007',
+      credits: { number: 'INV-000042', date: invoice.date },
+      lines: invoice.lines,
+      vat: invoice.vat,
+      total: invoice.total,
+    })
+    expect(note.date).not.toBe(invoice.date)
+    const html = invoiceHtml(note)
+    for (const text of [
+      '<h1>Credit Note</h1>',
+      '<dt>Credit note number</dt><dd>CN-000007</dd>',
+      `Invoice INV-000042 of ${invoice.date}`,
+      'section 21 of the Value-Added Tax Act',
+    ])
+      expect(html).toContain(text)
+    expect(html).not.toContain('section 20')
+    // The invoice it cancels says so, and by which note.
+    expect(invoiceHtml(invoice)).toContain(
+      `credited in full by credit note CN-000007 of ${note.date}`,
+    )
+    expect(creditNoteOf({ ...order(), creditNote: null }, seller)).toBeUndefined()
   })
 })

@@ -1,7 +1,7 @@
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
-import type { OrderDTO } from './order'
-import { invoiceNumberText, paymentLabel } from './receipt'
+import type { AdminOrderDTO, OrderDTO } from './order'
+import { creditNoteNumberText, invoiceNumberText, paymentLabel } from './receipt'
 
 /**
  * Above this (VAT included) SARS wants a full tax invoice, with the buyer's name, address and VAT
@@ -9,15 +9,21 @@ import { invoiceNumberText, paymentLabel } from './receipt'
  */
 export const FULL_TAX_INVOICE_ABOVE: Cents = 500_000
 
-/** The seller as the invoice names it: today's settings, with the VAT number the order kept. */
+/**
+ * The seller as the shop's settings name it today: what an order from before the seller was kept
+ * with it is invoiced as (an order keeps its own name, address and VAT number).
+ */
 export type InvoiceSeller = { shopName: string; shopAddress: string | null }
+
+/** Another document this one refers to: a credit note's invoice, or a cancelled invoice's note. */
+export type DocumentRef = { number: string; date: string }
 
 export type InvoiceLine = { description: string; quantity: number; unit: Cents; amount: Cents }
 
 /** Everything the printed invoice says, worked out from the order as placed. */
 export type Invoice = {
   /** "Tax Invoice" from a VAT-registered shop; a shop that was not registered may not say so. */
-  title: 'Tax Invoice' | 'Invoice'
+  title: 'Tax Invoice' | 'Invoice' | 'Credit Note'
   kind: 'full' | 'abridged' | 'not-vat'
   number: string
   date: string
@@ -30,9 +36,15 @@ export type Invoice = {
   vatRate: number | null
   total: Cents
   payment: string
+  /** A credit note: the invoice it cancels, whole. */
+  credits?: DocumentRef
+  /** An invoice whose order was cancelled: the credit note that cancelled it. */
+  creditedBy?: DocumentRef
 }
 
-export function invoiceOf(order: OrderDTO, seller: InvoiceSeller): Invoice {
+type Invoiced = OrderDTO & Partial<Pick<AdminOrderDTO, 'creditNote'>>
+
+export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
   const total = toCents(order.total)
   const vat = order.vat ? toCents(order.vat.amount) : null
   const lines: InvoiceLine[] = order.items.map((item) => ({
@@ -57,8 +69,8 @@ export function invoiceOf(order: OrderDTO, seller: InvoiceSeller): Invoice {
     date: formatShopDateTime(new Date(order.createdAt)),
     orderId: order.orderId,
     seller: {
-      name: seller.shopName,
-      address: seller.shopAddress,
+      name: order.seller?.name ?? seller.shopName,
+      address: order.seller ? order.seller.address : seller.shopAddress,
       vatNumber: order.vat?.sellerVatNumber || null,
     },
     buyer: {
@@ -73,6 +85,33 @@ export function invoiceOf(order: OrderDTO, seller: InvoiceSeller): Invoice {
     vatRate: order.vat?.rate ?? null,
     total,
     payment: paymentLabel(order.payment),
+    ...(order.creditNote
+      ? {
+          creditedBy: {
+            number: creditNoteNumberText(order.creditNote.number),
+            date: formatShopDateTime(new Date(order.creditNote.issuedAt)),
+          },
+        }
+      : {}),
+  }
+}
+
+/**
+ * The credit note that cancelled an order (VAT Act s21): the whole of its invoice, lines and VAT,
+ * credited under the note's own number and date, naming the invoice it cancels.
+ */
+export function creditNoteOf(
+  order: Invoiced & Pick<AdminOrderDTO, 'creditNote'>,
+  seller: InvoiceSeller,
+): Invoice | undefined {
+  if (!order.creditNote) return undefined
+  const { creditedBy, ...invoice } = invoiceOf(order, seller)
+  return {
+    ...invoice,
+    title: 'Credit Note',
+    number: creditedBy!.number,
+    date: creditedBy!.date,
+    credits: { number: invoice.number, date: invoice.date },
   }
 }
 
@@ -125,14 +164,21 @@ thead th { border-bottom: 2px solid #111; }
 tfoot th { text-align: right; font-weight: normal; }
 tfoot .total th, tfoot .total td { font-weight: bold; border-bottom: 2px solid #111; }
 footer { margin-top: 6mm; color: #555; font-size: 9pt; }
+.cancelled { border: 2px solid #b91c1c; color: #b91c1c; padding: 2mm 3mm; margin: 0 0 4mm; }
 </style></head>
 <body>
 <h1>${escape(invoice.title)}</h1>
+${
+  invoice.creditedBy
+    ? `<p class="cancelled"><strong>Cancelled:</strong> credited in full by credit note ${escape(invoice.creditedBy.number)} of ${escape(invoice.creditedBy.date)}.</p>`
+    : ''
+}
 <dl>
-<dt>Invoice number</dt><dd>${escape(invoice.number)}</dd>
+<dt>${invoice.credits ? 'Credit note number' : 'Invoice number'}</dt><dd>${escape(invoice.number)}</dd>
 <dt>Date</dt><dd>${escape(invoice.date)}</dd>
 <dt>Order</dt><dd>${escape(invoice.orderId)}</dd>
 <dt>Payment</dt><dd>${escape(invoice.payment)}</dd>
+${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escape(invoice.credits.number)} of ${escape(invoice.credits.date)}</dd>` : ''}
 </dl>
 <div class="parties">
 <section aria-label="Supplier"><h2>From</h2>
@@ -156,11 +202,19 @@ ${rows}
 ${vatRows}
 </tfoot>
 </table>
-<footer>${
-    invoice.vat === null
-      ? 'Prices in rand.'
-      : `Prices in rand include VAT at ${invoice.vatRate}%. ${invoice.kind === 'full' ? 'Full tax invoice' : 'Abridged tax invoice'} in terms of section 20 of the Value-Added Tax Act, 1991.`
-  }</footer>
+<footer>${footerOf(invoice)}</footer>
 </body></html>
 `
+}
+
+function footerOf(invoice: Invoice): string {
+  if (invoice.credits) {
+    const credited = `The order was cancelled: the whole of invoice ${escape(invoice.credits.number)} is credited.`
+    return invoice.vat === null
+      ? `Prices in rand. ${credited}`
+      : `Prices in rand include VAT at ${invoice.vatRate}%. ${credited} Credit note in terms of section 21 of the Value-Added Tax Act, 1991.`
+  }
+  return invoice.vat === null
+    ? 'Prices in rand.'
+    : `Prices in rand include VAT at ${invoice.vatRate}%. ${invoice.kind === 'full' ? 'Full tax invoice' : 'Abridged tax invoice'} in terms of section 20 of the Value-Added Tax Act, 1991.`
 }

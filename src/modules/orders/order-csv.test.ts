@@ -29,6 +29,7 @@ const order: AdminOrderDTO = {
   paidAt: null,
   paymentReference: null,
   note: null,
+  creditNote: null,
 }
 
 describe('orders CSV', () => {
@@ -38,9 +39,23 @@ describe('orders CSV', () => {
     expect(rows[2]).toBe('')
     expect(ORDER_CSV_HEADER_LINE).toBe(`${ORDER_CSV_COLUMNS.join(',')}\r\n`)
     expect(rows[0]).toBe(
-      `KC-7Q4M2X,2026-11-23 00:30,"'=HYPERLINK(""x"")",'+27 82 123 4567,"12 Vilakazi St, Orlando",Soweto,cash,Out for delivery,no,,,ELE-003,Solar Lantern,199.99,3,599.97,600.67,0.00,600.67`,
+      `KC-7Q4M2X,2026-11-23 00:30,"'=HYPERLINK(""x"")",'+27 82 123 4567,"12 Vilakazi St, Orlando",Soweto,cash,Out for delivery,no,,,ELE-003,Solar Lantern,199.99,3,599.97,600.67,0.00,600.67,INV-000001,,,,,`,
     )
     expect(rows[1]).toContain(',CLO-009,Socks,0.10,7,0.70,600.67,')
+  })
+
+  it('gives the tax columns: invoice, VAT, the business buyer and a cancellation’s credit note', () => {
+    const taxed: AdminOrderDTO = {
+      ...order,
+      invoiceNumber: 812,
+      vat: { rate: 15, amount: 78.35, sellerVatNumber: '4123456789' },
+      customer: { ...order.customer, business: '+Mokoena Spaza', vatNumber: '4987654321' },
+      status: 'cancelled',
+      creditNote: { number: 3, issuedAt: '2026-11-25T09:00:00.000Z' },
+    }
+    expect(orderCsvLines([taxed]).split('\r\n')[0]).toMatch(
+      /,600\.67,INV-000812,15,78\.35,'\+Mokoena Spaza,4987654321,CN-000003$/,
+    )
   })
 
   it('gives the paid amount and reference of a paid order', () => {

@@ -2,6 +2,7 @@ import { csvCell } from '@/modules/catalogue/csv'
 import { STATUS_LABELS } from './fulfilment'
 import { multiplyCents, toCents } from '@/shared/money'
 import type { AdminOrderDTO } from './order'
+import { creditNoteNumberText, invoiceNumberText } from './receipt'
 
 /** The orders export's columns: one row per order line, the order's own fields repeated. */
 export const ORDER_CSV_COLUMNS = [
@@ -24,6 +25,13 @@ export const ORDER_CSV_COLUMNS = [
   'subtotal',
   'fee',
   'total',
+  // The tax columns come last, so a sheet built on the earlier ones keeps working.
+  'invoiceNumber',
+  'vatRate',
+  'vatAmount',
+  'customerBusiness',
+  'customerVatNumber',
+  'creditNoteNumber',
 ] as const
 
 export const ORDER_CSV_HEADER_LINE = `${ORDER_CSV_COLUMNS.join(',')}\r\n`
@@ -64,6 +72,12 @@ export function orderCsvLines(orders: AdminOrderDTO[]): string {
         rands(toCents(o.subtotal)),
         rands(toCents(o.fee)),
         rands(toCents(o.total)),
+        invoiceNumberText(o.invoiceNumber),
+        o.vat ? String(o.vat.rate) : '',
+        o.vat ? rands(toCents(o.vat.amount)) : '',
+        csvCell(o.customer.business ?? '', true),
+        csvCell(o.customer.vatNumber ?? '', true),
+        o.creditNote ? creditNoteNumberText(o.creditNote.number) : '',
       ]
       out += `${cells.join(',')}\r\n`
     }

@@ -38,6 +38,10 @@ export const ORDERS = tableShape('orders', {
   paid_at: nullable(col.time()),
   payment_reference: nullable(col.text()),
   note: nullable(col.text()),
+  seller_name: nullable(col.text()),
+  seller_address: nullable(col.text()),
+  credit_note_number: nullable(col.numeric()),
+  credited_at: nullable(col.time()),
 })
 
 export type OrderRecord = RowOf<typeof ORDERS>

@@ -18,7 +18,12 @@ export type OrderDTO = {
   invoiceNumber: number
   /** Present when the shop was VAT registered: the VAT included in the total, in rand. */
   vat?: OrderVat
+  /** The shop as it was when the order was placed (absent for orders from before it was kept). */
+  seller?: OrderSeller
 }
+
+/** The seller's name and address as the order's invoice names them. */
+export type OrderSeller = { name: string; address: string | null }
 
 /** The VAT an order's total includes, worked out once on the total (lines and delivery). */
 export type OrderVat = { rate: number; amount: number; sellerVatNumber: string }
@@ -31,6 +36,8 @@ export type AdminOrderDTO = OrderDTO & {
   paidAt: string | null
   paymentReference: string | null
   note: string | null
+  /** The credit note a cancellation issued against the order's invoice. */
+  creditNote: { number: number; issuedAt: string } | null
 }
 
 /** One change to an order, as the order's history shows it. */

@@ -108,7 +108,7 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, buyersOnly, products } = await lockQuoteInputs(
+  const { area, settings, buyersOnly, seller, products } = await lockQuoteInputs(
     client,
     request.area,
     skus,
@@ -127,7 +127,7 @@ async function place(
   const { customer, payment } = request
   const saved = await insertOrder(client, {
     ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
-    ...{ invoiceNumber, idempotencyKey, requestHash },
+    ...{ invoiceNumber, seller, idempotencyKey, requestHash },
   })
   return {
     replayed: false,
@@ -149,6 +149,7 @@ async function place(
       total: fromCents(quote.total),
       source: 'web',
       invoiceNumber,
+      seller,
       ...(quote.vat
         ? {
             vat: {

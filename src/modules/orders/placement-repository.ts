@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { PoolClient } from 'pg'
 
 import { toCents, toDecimalText, type Cents } from '@/shared/money'
-import type { OrderDTO } from '@/modules/orders/order'
+import type { OrderDTO, OrderSeller } from '@/modules/orders/order'
 import { listPrices, type PriceList } from '@/modules/pricing/price-list'
 import { priceListFor } from '@/modules/pricing/price-list-repository'
 import { setStockContext } from '@/modules/stock/repository'
@@ -33,6 +33,8 @@ export type QuoteInputs = {
   settings: QuoteSettings
   /** The shop shows prices (and takes orders) from signed-in trade buyers only. */
   buyersOnly: boolean
+  /** The seller as the order's invoice names it, frozen with the order. */
+  seller: OrderSeller
   products: Map<string, QuoteProduct>
 }
 
@@ -47,6 +49,8 @@ type AreaRow = {
   vat_rate: string | null
   vat_number: string | null
   prices_for_buyers_only: boolean | null
+  shop_name: string | null
+  shop_address: string | null
 }
 
 type ProductRow = {
@@ -77,7 +81,8 @@ export async function lockQuoteInputs(
   const { rows: areas } = await client.query<AreaRow>(
     `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
             a.min_order_value AS area_minimum, s.min_order_value AS shop_minimum,
-            s.vat_registered, s.vat_rate, s.vat_number, s.prices_for_buyers_only
+            s.vat_registered, s.vat_rate, s.vat_number, s.prices_for_buyers_only,
+            s.shop_name, s.shop_address
        FROM delivery_areas a LEFT JOIN shop_settings s ON true
       WHERE a.slug = $1 LIMIT 1`,
     [areaSlug],
@@ -117,6 +122,7 @@ export async function lockQuoteInputs(
           : null,
     },
     buyersOnly: row?.prices_for_buyers_only === true,
+    seller: { name: row?.shop_name ?? '', address: row?.shop_address || null },
     products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
   }
 }
@@ -186,6 +192,7 @@ export type NewOrder = {
   /** The signed-in trade buyer's account, or null for a guest. */
   tradeAccountId: number | null
   invoiceNumber: number
+  seller: OrderSeller
   idempotencyKey?: string
   requestHash: string
 }
@@ -219,6 +226,8 @@ export async function insertOrder(
       vat_rate: quote.vat ? String(quote.vat.rate) : null,
       vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
       seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
+      seller_name: order.seller.name,
+      seller_address: order.seller.address,
     },
     ['id', 'created_at'],
   )

@@ -63,3 +63,8 @@ export function vatLines(vat: OrderVat, invoiceNumber: number): string[] {
 export function invoiceNumberText(invoiceNumber: number): string {
   return `INV-${String(invoiceNumber).padStart(6, '0')}`
 }
+
+/** A credit note's number as printed: CN-000001, its own series beside the invoices'. */
+export function creditNoteNumberText(creditNoteNumber: number): string {
+  return `CN-${String(creditNoteNumber).padStart(6, '0')}`
+}

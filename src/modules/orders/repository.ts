@@ -106,6 +106,9 @@ function toOrderDTO(row: OrderRow): OrderDTO {
           },
         }
       : {}),
+    ...(row.seller_name !== null
+      ? { seller: { name: row.seller_name, address: row.seller_address } }
+      : {}),
   }
 }
 
@@ -118,6 +121,10 @@ function toAdminOrderDTO(row: OrderRow): AdminOrderDTO {
     paidAt: row.paid_at?.toISOString() ?? null,
     paymentReference: row.payment_reference,
     note: row.note,
+    creditNote:
+      row.credit_note_number === null || row.credited_at === null
+        ? null
+        : { number: Number(row.credit_note_number), issuedAt: row.credited_at.toISOString() },
   }
 }
 
@@ -319,6 +326,24 @@ export async function setOrderStatus(
   status: FulfilmentStatus,
 ): Promise<void> {
   await client.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status])
+}
+
+/**
+ * Cancels the order with the next credit note of the shop's one gap-free series (the counter's
+ * row lock orders concurrent cancellations; a cancellation that rolls back gives its number
+ * back). Returns the credit note's number.
+ */
+export async function cancelWithCreditNote(client: PoolClient, id: number): Promise<number> {
+  const { rows } = await client.query<{ last: string }>(
+    'UPDATE credit_note_counter SET last = last + 1 RETURNING last',
+  )
+  const number = Number(rows[0]!.last)
+  await client.query(
+    `UPDATE orders SET status = 'cancelled', credit_note_number = $2, credited_at = now()
+      WHERE id = $1`,
+    [id, number],
+  )
+  return number
 }
 
 export async function setOrderPayment(

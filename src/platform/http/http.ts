@@ -116,3 +116,18 @@ export function handle<A extends unknown[]>(
     }
   }
 }
+
+/**
+ * A printable document (an invoice, a credit note) as a whole HTML page. Nothing in it runs or
+ * loads, so a stray tag in a name could not either.
+ */
+export function printableDocument(html: string): Response {
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}

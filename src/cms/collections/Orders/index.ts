@@ -73,6 +73,23 @@ export const Orders: CollectionConfig = {
     { name: 'vat', type: 'number' },
     { name: 'sellerVatNumber', type: 'text' },
     {
+      name: 'sellerName',
+      type: 'text',
+      admin: { description: 'The shop’s name when placed, as its invoice says it.' },
+    },
+    {
+      name: 'sellerAddress',
+      type: 'textarea',
+      admin: { description: 'The shop’s address when placed, as its invoice says it.' },
+    },
+    {
+      name: 'creditNoteNumber',
+      type: 'number',
+      unique: true,
+      admin: { description: 'The credit note that cancelled this order’s invoice (CN-…).' },
+    },
+    { name: 'creditedAt', type: 'date' },
+    {
       name: 'status',
       type: 'select',
       required: true,

@@ -1,6 +1,6 @@
 import { invoiceHtml, invoiceOf } from '@/modules/orders/invoice'
 import { adminOnly } from '@/app/_server/admin-only'
-import { handle } from '@/platform/http/http'
+import { handle, printableDocument } from '@/platform/http/http'
 import { getOrder } from '@/modules/orders/repository'
 import { getShopSettings } from '@/modules/settings/settings'
 import { getShop } from '@/cms/payload'
@@ -15,15 +15,6 @@ export const GET = handle(
     const { id } = await params
     const shop = await getShop()
     const [order, settings] = await Promise.all([getOrder(shop, id), getShopSettings(shop)])
-    const html = invoiceHtml(invoiceOf(order, settings))
-    return new Response(html, {
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        // Nothing in it runs or loads: a stray tag in a name could not either.
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-        'x-content-type-options': 'nosniff',
-      },
-    })
+    return printableDocument(invoiceHtml(invoiceOf(order, settings)))
   }),
 )
