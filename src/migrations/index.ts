@@ -14,6 +14,7 @@ import * as migration_20261125_191000_trade_accounts from './20261125_191000_tra
 import * as migration_20261125_212117_price_lists from './20261125_212117_price_lists'
 import * as migration_20261126_004401_prices_for_buyers_only from './20261126_004401_prices_for_buyers_only'
 import * as migration_20261126_011440_credit_notes from './20261126_011440_credit_notes'
+import * as migration_20261126_014500_vat_shop_address from './20261126_014500_vat_shop_address'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_011440_credit_notes.up,
     down: migration_20261126_011440_credit_notes.down,
     name: '20261126_011440_credit_notes',
+  },
+  {
+    up: migration_20261126_014500_vat_shop_address.up,
+    down: migration_20261126_014500_vat_shop_address.down,
+    name: '20261126_014500_vat_shop_address',
   },
 ]

@@ -98,7 +98,9 @@ test('a business buyer checks out, prints the tax invoice as PDF, and orders aga
     await checkout.getByLabel('Full Name').fill('Thandi Mokoena')
     await checkout.getByLabel('Phone Number').fill('082 123 4567')
     await checkout.getByLabel('Delivery Address (optional)').fill('12 Vilakazi St, Soweto')
-    await checkout.getByText('Buying for a business?').click()
+    // Above R 5 000 checkout asks for what a full tax invoice carries, with the fields open.
+    await expect(checkout.getByText(/^Above R 5 000 your tax invoice is a full one/)).toBeVisible()
+    await expect(checkout.getByLabel('Business Name')).toBeVisible()
     await checkout.getByLabel('Business Name').fill('Mokoena Spaza')
     await checkout.getByLabel('Business VAT Number').fill('123')
     await expect(

@@ -138,3 +138,26 @@ describe('the seller on an invoice', () => {
     }
   })
 })
+
+describe('a VAT-registered shop', () => {
+  it('must give its address, in /cms and in the database', async () => {
+    const before = (await (await cms('GET', '/globals/shop-settings')).json()) as {
+      shopAddress: string | null
+    }
+    const refused = await cms('POST', '/globals/shop-settings', {
+      vatRegistered: true,
+      vatNumber: '4123456789',
+      shopAddress: '  ',
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('A VAT-registered shop must give its address')
+    await expect(
+      sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
+             shop_address = NULL`),
+    ).rejects.toThrow(/shop_settings_vat_needs_address/)
+    const [row] = await sql<{ vat_registered: boolean; shop_address: string | null }>(
+      'SELECT vat_registered, shop_address FROM shop_settings',
+    )
+    expect(row).toEqual({ vat_registered: false, shop_address: before.shopAddress })
+  })
+})

@@ -292,7 +292,8 @@ describe('VAT and invoices', () => {
       await order(orderBody([{ sku: product.sku, quantity: 1 }]))
     ).json()) as Placed
     expect(first.vat).toBeUndefined()
-    await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789'`)
+    await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
+                 shop_address = '1 Main Rd, Johannesburg'`)
     const second = (await (
       await order(orderBody([{ sku: product.sku, quantity: 3 }]))
     ).json()) as Placed

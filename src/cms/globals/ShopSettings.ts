@@ -55,6 +55,10 @@ export const ShopSettings: GlobalConfig = {
       name: 'shopAddress',
       type: 'textarea',
       admin: { description: 'The address printed on tax invoices.' },
+      validate: (value: unknown, { siblingData }: { siblingData: { vatRegistered?: boolean } }) =>
+        !siblingData.vatRegistered || (typeof value === 'string' && value.trim() !== '')
+          ? true
+          : 'A VAT-registered shop must give its address: its tax invoices carry it.',
     },
     {
       name: 'pricesForBuyersOnly',

@@ -27,6 +27,7 @@ export type ShopSettingsForCart = {
   freeDeliveryThresholdCents: number
   minOrderValueCents: number | null
   shopAddress: string | null
+  vatRegistered: boolean
 }
 
 /** Keeps the receipt on this device for "Order again"; a full or blocked storage just forgets. */
@@ -63,6 +64,7 @@ export function CheckoutFlow({
           onClose={() => setCheckoutOpen(false)}
           freeFromCents={settings.freeDeliveryThresholdCents}
           minOrderCents={settings.minOrderValueCents}
+          vatRegistered={settings.vatRegistered}
           onPlaced={(order) => {
             setCheckoutOpen(false)
             setReceipt(order)

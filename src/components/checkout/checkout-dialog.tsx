@@ -10,6 +10,7 @@ import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 import { fetchProductsBySku } from '@/client/checkout-api'
 import { belowMinimumMessage } from '@/modules/pricing/quote'
 import { toCents } from '@/shared/money'
+import { FULL_TAX_INVOICE_ABOVE } from '@/modules/orders/tax-invoice'
 import {
   EMPTY_FORM,
   orderFromForm,
@@ -32,10 +33,19 @@ type Props = {
   freeFromCents: number
   /** The shop's minimum order before delivery; the chosen area's own replaces it. */
   minOrderCents: number | null
+  /** A VAT-registered shop's order above R 5 000 asks for what a full tax invoice carries. */
+  vatRegistered: boolean
   onPlaced: (order: OrderDTO) => void
 }
 
-export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, onPlaced }: Props) {
+export function CheckoutDialog({
+  open,
+  onClose,
+  freeFromCents,
+  minOrderCents,
+  vatRegistered,
+  onPlaced,
+}: Props) {
   const items = useCart((s) => s.items)
   const refreshProducts = useCart((s) => s.refreshProducts)
   const toast = useToast()
@@ -104,6 +114,7 @@ export function CheckoutDialog({ open, onClose, freeFromCents, minOrderCents, on
           errors={errors}
           set={set}
           businessOpen={Boolean(trade.account)}
+          fullInvoice={vatRegistered && quote.total > FULL_TAX_INVOICE_ABOVE}
         />
         <DeliveryFields
           form={form}

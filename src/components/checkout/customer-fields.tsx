@@ -7,10 +7,18 @@ type Props = {
   set: (field: CheckoutField, value: string) => void
   /** Shows the business fields open: a trade account has filled them. */
   businessOpen?: boolean
+  /** The order is above R 5 000 from a VAT-registered shop: a full tax invoice needs more. */
+  fullInvoice?: boolean
 }
 
 /** Name, phone, address, and a business's name and VAT number for a tax invoice. */
-export function CustomerFields({ form, errors, set, businessOpen = false }: Props) {
+export function CustomerFields({
+  form,
+  errors,
+  set,
+  businessOpen = false,
+  fullInvoice = false,
+}: Props) {
   const input = (field: CheckoutField) => ({
     id: field,
     value: form[field],
@@ -38,9 +46,18 @@ export function CustomerFields({ form, errors, set, businessOpen = false }: Prop
       <FieldError errors={errors} field="customerAddress" />
       <details
         className="business-details"
-        open={!!(errors.customerBusiness || errors.customerVatNumber || businessOpen) || undefined}
+        open={
+          !!(errors.customerBusiness || errors.customerVatNumber || businessOpen || fullInvoice) ||
+          undefined
+        }
       >
         <summary>Buying for a business? (optional, for a tax invoice)</summary>
+        {fullInvoice ? (
+          <p className="field-hint" id="full-invoice-hint">
+            Above R 5 000 your tax invoice is a full one when you give your delivery address,
+            business name and VAT number; without them it is an abridged one.
+          </p>
+        ) : null}
         <label htmlFor="customerBusiness">Business Name</label>
         <input {...input('customerBusiness')} autoComplete="organization" />
         <FieldError errors={errors} field="customerBusiness" />

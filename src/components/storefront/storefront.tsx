@@ -22,6 +22,7 @@ export type StorefrontSettings = {
   lowStockThreshold: number
   minOrderValueCents: number | null
   shopAddress: string | null
+  vatRegistered: boolean
 }
 
 type Props = {

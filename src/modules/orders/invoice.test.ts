@@ -77,6 +77,7 @@ describe('the tax invoice', () => {
 
   it('at R 5 000 or less is abridged, and a delivery fee is a line of its own', () => {
     const small = order({
+      customer: { ...order().customer, vatNumber: '4987654321' },
       items: [{ sku: 'A', name: 'Soap', price: 100, quantity: 50 }],
       subtotal: 5000,
       fee: 60,
@@ -92,6 +93,22 @@ describe('the tax invoice', () => {
       unit: 6000,
       amount: 6000,
     })
+  })
+
+  it('above R 5 000 is abridged unless the buyer gave their address and VAT number', () => {
+    const big = order()
+    expect(invoiceOf(big, seller).kind).toBe('abridged')
+    const { address: _address, ...withoutAddress } = big.customer
+    const vendor = { ...big.customer, vatNumber: '4987654321' }
+    expect(
+      invoiceOf({ ...big, customer: { ...withoutAddress, vatNumber: '4987654321' } }, seller).kind,
+    ).toBe('abridged')
+    expect(invoiceOf({ ...big, customer: { ...vendor, address: '  ' } }, seller).kind).toBe(
+      'abridged',
+    )
+    const full = invoiceOf({ ...big, customer: vendor }, seller)
+    expect(full.kind).toBe('full')
+    expect(invoiceHtml(invoiceOf(big, seller))).toContain('Abridged tax invoice')
   })
 
   it('from a shop that is not VAT registered is an invoice, without VAT', () => {

@@ -1,13 +1,8 @@
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO } from './order'
+import { isFullTaxInvoice } from './tax-invoice'
 import { creditNoteNumberText, invoiceNumberText, paymentLabel } from './receipt'
-
-/**
- * Above this (VAT included) SARS wants a full tax invoice, with the buyer's name, address and VAT
- * number; at or below it an abridged one will do (VAT Act 89 of 1991, s20(4) and s20(5)).
- */
-export const FULL_TAX_INVOICE_ABOVE: Cents = 500_000
 
 /**
  * The seller as the shop's settings name it today: what an order from before the seller was kept
@@ -64,7 +59,7 @@ export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
   }
   return {
     title: order.vat ? 'Tax Invoice' : 'Invoice',
-    kind: !order.vat ? 'not-vat' : total > FULL_TAX_INVOICE_ABOVE ? 'full' : 'abridged',
+    kind: !order.vat ? 'not-vat' : isFullTaxInvoice(total, order.customer) ? 'full' : 'abridged',
     number: invoiceNumberText(order.invoiceNumber),
     date: formatShopDateTime(new Date(order.createdAt)),
     orderId: order.orderId,
