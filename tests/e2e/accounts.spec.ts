@@ -2,7 +2,17 @@ import { randomInt } from 'node:crypto'
 
 import { expect, test } from '@playwright/test'
 
-import { adminApi, card, cartButton, createProduct, openCheckout, search, sql } from './helpers'
+import {
+  adminApi,
+  card,
+  cartButton,
+  createProduct,
+  openCheckout,
+  placeAfterPriceChange,
+  placeFromCheckout,
+  search,
+  sql,
+} from './helpers'
 
 test('a trade buyer sets a password from the owner’s link, checks out with their details, and signs out and in', async ({
   page,
@@ -60,12 +70,7 @@ test('a trade buyer sets a password from the owner’s link, checks out with the
   await expect(checkout.getByLabel('Delivery Area').locator('option[value="soweto"]')).toHaveCount(
     1,
   )
-  await checkout.getByLabel('Delivery Area').selectOption('soweto')
-  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
-  await checkout.getByRole('button', { name: 'Place Order' }).click()
-  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
-  await expect(receipt).toBeVisible()
-  const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+  const orderId = await placeFromCheckout(page, checkout)
   const [order] = await sql(
     'SELECT customer_name, customer_business, customer_vat_number FROM orders WHERE order_id = $1',
     [orderId],
@@ -208,15 +213,8 @@ test('a buyer’s list price that changes during checkout is shown for them to c
 
   // The owner changes the buyer's list while they fill in checkout.
   await setPrice('72.50')
-  const before = await sql(`SELECT count(*)::int AS n FROM orders`)
-  await checkout.getByRole('button', { name: 'Place Order' }).click()
-  const notice = checkout.getByRole('alert')
-  await expect(notice).toContainText('Prices have changed')
-  await expect(notice).toContainText(`${product.name}: R 70,00 R 72,50 each`)
   const newTotal = rand(145 + Number(soweto!.fee))
-  await expect(checkout.getByTestId('changed-total')).toHaveText(newTotal)
-  await expect(checkout.getByTestId('checkout-total')).toHaveText(newTotal)
-  expect(await sql(`SELECT count(*)::int AS n FROM orders`)).toEqual(before)
+  await placeAfterPriceChange(checkout, `${product.name}: R 70,00 R 72,50 each`, newTotal)
 
   await checkout.getByRole('button', { name: 'Confirm New Total' }).click()
   const receipt = page.getByRole('dialog', { name: 'Order Receipt' })

@@ -11,6 +11,7 @@ import {
   card,
   createProduct,
   openCheckout,
+  placeFromCheckout,
   placeOrder,
   search,
   sql,
@@ -313,12 +314,7 @@ test('staff show prices to signed-in buyers only: a guest is asked to sign in, a
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     const checkout = await openCheckout(page)
     await expect(checkout.getByText('Signed in as Mokoena Salon.')).toBeVisible()
-    await checkout.getByLabel('Delivery Area').selectOption('soweto')
-    await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
-    await checkout.getByRole('button', { name: 'Place Order' }).click()
-    const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
-    await expect(receipt).toBeVisible()
-    const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+    const orderId = await placeFromCheckout(page, checkout)
     const [order] = await sql('SELECT trade_account_id, subtotal FROM orders WHERE order_id = $1', [
       orderId,
     ])

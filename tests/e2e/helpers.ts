@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import pg from 'pg'
 import { extractText, getDocumentProxy } from 'unpdf'
 
@@ -141,4 +141,29 @@ export async function printedText(page: Page): Promise<string> {
     mergePages: true,
   })
   return text.replace(/\s+/g, ' ')
+}
+
+/** Chooses Soweto and cash on delivery in checkout and places the order: the receipt's order id. */
+export async function placeFromCheckout(page: Page, checkout: Locator): Promise<string> {
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  await expect(receipt).toBeVisible()
+  return (await receipt.getByTestId('receipt-order-id').textContent())!
+}
+
+/**
+ * Place Order after a price changed behind the buyer's back: checkout shows the changed line and
+ * the new total, reads the summary again at it, and nothing is ordered until they confirm.
+ */
+export async function placeAfterPriceChange(checkout: Locator, line: string, newTotal: string) {
+  const before = await sql(`SELECT count(*)::int AS n FROM orders`)
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const notice = checkout.getByRole('alert')
+  await expect(notice).toContainText('Prices have changed')
+  await expect(notice).toContainText(line)
+  await expect(checkout.getByTestId('changed-total')).toHaveText(newTotal)
+  await expect(checkout.getByTestId('checkout-total')).toHaveText(newTotal)
+  expect(await sql(`SELECT count(*)::int AS n FROM orders`)).toEqual(before)
 }
