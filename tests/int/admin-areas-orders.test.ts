@@ -220,7 +220,7 @@ describe('orders (owner)', () => {
     ).json()) as Order
     const res = await admin('GET', `/api/admin/orders/${placed.orderId}`)
     expect(res.status).toBe(200)
-    // The customer's order, and where it stands: new, unpaid, no note, no changes yet.
+    // The customer's order, and where it stands: new, unpaid, no note, not credited, no changes.
     expect(await res.json()).toEqual({
       ...placed,
       status: 'new',
@@ -229,6 +229,7 @@ describe('orders (owner)', () => {
       paidAt: null,
       paymentReference: null,
       note: null,
+      creditNote: null,
       history: [],
     })
     expect((await admin('GET', '/api/admin/orders/KC-NOPE99')).status).toBe(404)

@@ -130,6 +130,7 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/invoice`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/personal-data?phone=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/credit-note`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/products/${s}`, owner: true },
   { method: 'GET', path: () => '/api/admin/products/export', owner: true },

@@ -140,6 +140,21 @@ export async function accountById(db: Queryable, id: number): Promise<AccountDTO
   return rows[0] && toDTO(rows[0])
 }
 
+/** The account with this phone number (`key` as phoneKey makes it), and its signed-in devices. */
+export async function accountOfPhone(
+  db: Queryable,
+  key: string,
+): Promise<(AccountDTO & { signedInDevices: number }) | undefined> {
+  const { rows } = await db.query<AccountRow & { devices: number }>(
+    `SELECT ${selectList(TRADE_ACCOUNTS, 'a')},
+            (SELECT count(*)::int FROM ${BUYER_SESSIONS.name} s
+              WHERE s.account_id = a.id AND s.expires_at > now()) AS devices
+       FROM ${TRADE_ACCOUNTS.name} a WHERE a.phone_key = $1`,
+    [key],
+  )
+  return rows[0] && { ...toDTO(rows[0]), signedInDevices: rows[0].devices }
+}
+
 /** Every account, by business name. */
 export async function listAccounts(db: Queryable): Promise<AccountDTO[]> {
   const { rows } = await db.query<AccountRow>(`${SELECT_ACCOUNT} ORDER BY a.business_name, a.id`)

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { PoolClient, QueryResult } from 'pg'
+import type { Pool, PoolClient, QueryResult } from 'pg'
 
 import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
 import { NotFound } from '@/shared/errors'
@@ -389,4 +389,44 @@ export async function orderLineUnits(
     [id],
   )
   return rows.map((r) => ({ sku: r.sku, quantity: Number(r.quantity) }))
+}
+
+/**
+ * `phoneKey` (src/modules/accounts/schemas.ts) in SQL over a column: its digits, a South African
+ * number written with 27 read as the same 0 number.
+ */
+const phoneKeyOf = (column: string) =>
+  `(SELECT CASE WHEN d LIKE '27%' AND length(d) = 11 THEN '0' || substr(d, 3) ELSE d END
+      FROM (SELECT regexp_replace(${column}, '\\D', '', 'g') AS d) digits)`
+
+/**
+ * Every order placed with this phone number however it was typed (`key` as phoneKey makes it),
+ * oldest first, each with its history: what the shop holds about the person in its orders. A
+ * scan of the orders, for the owner's rare request, not an index every order pays for.
+ */
+export async function ordersOfPhone(
+  client: Queryable | Pool,
+  key: string,
+): Promise<(AdminOrderDTO & { history: OrderEventDTO[] })[]> {
+  const { rows } = await client.query<OrderRow>(
+    `${orderSelect(`(SELECT * FROM orders o WHERE ${phoneKeyOf('o.customer_phone')} = $1)`)}
+      ORDER BY o.created_at, o.id`,
+    [key],
+  )
+  const { rows: events } = await client.query<{
+    order_id: number
+    at: Date
+    actor: string
+    kind: OrderEventDTO['kind']
+    message: string
+  }>(
+    'SELECT order_id, at, actor, kind, message FROM order_events WHERE order_id = ANY($1) ORDER BY id',
+    [rows.map((r) => r.id)],
+  )
+  return rows.map((row) => ({
+    ...toAdminOrderDTO(row),
+    history: events
+      .filter((e) => e.order_id === row.id)
+      .map(({ at, actor, kind, message }) => ({ at: at.toISOString(), actor, kind, message })),
+  }))
 }
