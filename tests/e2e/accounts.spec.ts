@@ -10,7 +10,9 @@ import {
   openCheckout,
   placeAfterPriceChange,
   placeFromCheckout,
+  randText,
   search,
+  sowetoFee,
   sql,
 } from './helpers'
 
@@ -205,15 +207,12 @@ test('a buyer’s list price that changes during checkout is shown for them to c
   await checkout.getByLabel('Delivery Area').selectOption('soweto')
   await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
   const shownTotal = (await checkout.getByTestId('checkout-total').textContent())!
-  const [soweto] = await sql<{ fee: string }>(
-    `SELECT fee FROM delivery_areas WHERE slug = 'soweto'`,
-  )
-  const rand = (amount: number) => `R ${amount.toFixed(2).replace('.', ',')}`
-  expect(shownTotal).toBe(rand(140 + Number(soweto!.fee)))
+  const fee = await sowetoFee()
+  expect(shownTotal).toBe(randText(140 + fee))
 
   // The owner changes the buyer's list while they fill in checkout.
   await setPrice('72.50')
-  const newTotal = rand(145 + Number(soweto!.fee))
+  const newTotal = randText(145 + fee)
   await placeAfterPriceChange(checkout, `${product.name}: R 70,00 R 72,50 each`, newTotal)
 
   await checkout.getByRole('button', { name: 'Confirm New Total' }).click()
@@ -224,7 +223,7 @@ test('a buyer’s list price that changes during checkout is shown for them to c
     'SELECT total, trade_account_id FROM orders WHERE order_id = $1',
     [orderId],
   )
-  expect({ ...order, total: rand(Number(order!.total)) }).toEqual({
+  expect({ ...order, total: randText(Number(order!.total)) }).toEqual({
     total: newTotal,
     trade_account_id: id,
   })

@@ -167,3 +167,14 @@ export async function placeAfterPriceChange(checkout: Locator, line: string, new
   await expect(checkout.getByTestId('checkout-total')).toHaveText(newTotal)
   expect(await sql(`SELECT count(*)::int AS n FROM orders`)).toEqual(before)
 }
+
+/** Soweto's delivery fee in rand, as the database holds it today. */
+export async function sowetoFee(): Promise<number> {
+  const [soweto] = await sql<{ fee: string }>(
+    `SELECT fee FROM delivery_areas WHERE slug = 'soweto'`,
+  )
+  return Number(soweto!.fee)
+}
+
+/** A total as checkout shows it under R 1 000: R 45,00. */
+export const randText = (amount: number) => `R ${amount.toFixed(2).replace('.', ',')}`

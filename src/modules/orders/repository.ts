@@ -423,10 +423,10 @@ export async function ordersOfPhone(
     'SELECT order_id, at, actor, kind, message FROM order_events WHERE order_id = ANY($1) ORDER BY id',
     [rows.map((r) => r.id)],
   )
-  return rows.map((row) => ({
-    ...toAdminOrderDTO(row),
-    history: events
-      .filter((e) => e.order_id === row.id)
-      .map(({ at, actor, kind, message }) => ({ at: at.toISOString(), actor, kind, message })),
-  }))
+  const histories = new Map<number, OrderEventDTO[]>()
+  for (const { order_id: id, at, actor, kind, message } of events) {
+    if (!histories.has(id)) histories.set(id, [])
+    histories.get(id)!.push({ at: at.toISOString(), actor, kind, message })
+  }
+  return rows.map((row) => ({ ...toAdminOrderDTO(row), history: histories.get(row.id) ?? [] }))
 }
