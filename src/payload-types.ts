@@ -273,7 +273,11 @@ export interface Order {
   tradeAccount?: (number | null) | TradeAccount;
   area: string;
   areaName: string;
-  payment: 'cash' | 'shop-to-shop';
+  payment: 'cash' | 'shop-to-shop' | 'account';
+  /**
+   * On account: the shop day (YYYY-MM-DD) the invoice falls due.
+   */
+  dueDate?: string | null;
   items: {
     sku: string;
     name: string;
@@ -305,6 +309,11 @@ export interface Order {
    */
   creditNoteNumber?: number | null;
   creditedAt?: string | null;
+  /**
+   * How often the shop printed the invoice: every print after the original says “Copy”.
+   */
+  invoicePrints: number;
+  creditNotePrints: number;
   status: 'new' | 'confirmed' | 'packed' | 'out-for-delivery' | 'delivered' | 'cancelled';
   paid: boolean;
   paidAmount?: number | null;
@@ -335,7 +344,13 @@ export interface TradeAccount {
    * The prices this buyer sees and pays; none means the shop’s own.
    */
   priceList?: (number | null) | PriceList;
-  paymentTerms: 'cash-on-delivery' | '7-days' | '30-days';
+  /**
+   * Any terms but cash on delivery let the buyer order on account.
+   */
+  paymentTerms: 'cash-on-delivery' | '7-days' | '14-days' | '30-days' | '60-days' | 'end-of-month';
+  /**
+   * The most the account may owe, in rand, with this order included.
+   */
   creditLimit: number;
   active?: boolean | null;
   passwordHash?: string | null;
@@ -553,6 +568,7 @@ export interface OrdersSelect<T extends boolean = true> {
   area?: T;
   areaName?: T;
   payment?: T;
+  dueDate?: T;
   items?:
     | T
     | {
@@ -574,6 +590,8 @@ export interface OrdersSelect<T extends boolean = true> {
   sellerAddress?: T;
   creditNoteNumber?: T;
   creditedAt?: T;
+  invoicePrints?: T;
+  creditNotePrints?: T;
   status?: T;
   paid?: T;
   paidAmount?: T;

@@ -15,6 +15,7 @@ import * as migration_20261125_212117_price_lists from './20261125_212117_price_
 import * as migration_20261126_004401_prices_for_buyers_only from './20261126_004401_prices_for_buyers_only'
 import * as migration_20261126_011440_credit_notes from './20261126_011440_credit_notes'
 import * as migration_20261126_014500_vat_shop_address from './20261126_014500_vat_shop_address'
+import * as migration_20261126_035437_on_account from './20261126_035437_on_account'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261126_014500_vat_shop_address.up,
     down: migration_20261126_014500_vat_shop_address.down,
     name: '20261126_014500_vat_shop_address',
+  },
+  {
+    up: migration_20261126_035437_on_account.up,
+    down: migration_20261126_035437_on_account.down,
+    name: '20261126_035437_on_account',
   },
 ]

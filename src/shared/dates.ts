@@ -49,3 +49,15 @@ const displayDateFormatter = new Intl.DateTimeFormat('en-ZA', {
 export function formatShopDateTime(instant: Date): string {
   return displayDateFormatter.format(instant)
 }
+
+const dayFormatterLong = new Intl.DateTimeFormat('en-ZA', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
+
+/** A shop day (YYYY-MM-DD) as people read it: "26 Dec 2026". */
+export function formatShopDay(day: string): string {
+  return dayFormatterLong.format(new Date(`${day}T00:00:00Z`))
+}

@@ -54,6 +54,13 @@ describe('credit notes', () => {
     expect(html).toContain('R 99,95')
     const invoice = await (await document(placed.orderId, 'invoice')).text()
     expect(invoice).toContain(`credited in full by credit note ${number}`)
+    // The owner's first print of the credit note is the original; the invoice's original went
+    // to the buyer with the receipt, so every print the shop makes of it is a copy.
+    expect(html).not.toContain('<p class="copy">Copy</p>')
+    expect(invoice).toContain('<p class="copy">Copy</p>')
+    const reprint = await (await document(placed.orderId, 'credit-note')).text()
+    expect(reprint).toContain('<p class="copy">Copy</p>')
+    expect(reprint.replace('<p class="copy">Copy</p>', '').replace(' (Copy)', '')).toBe(html)
 
     // Only the owner reads them.
     const anonymous = await get(`/api/admin/orders/${placed.orderId}/credit-note`)

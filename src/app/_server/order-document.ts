@@ -1,7 +1,6 @@
 import { NotFound } from '@/shared/errors'
-import { invoiceHtml, type Invoice, type InvoiceSeller } from '@/modules/orders/invoice'
-import type { AdminOrderDTO } from '@/modules/orders/order'
-import { getOrder } from '@/modules/orders/repository'
+import { creditNoteOf, invoiceHtml, invoiceOf } from '@/modules/orders/invoice'
+import { countPrint, getOrder } from '@/modules/orders/repository'
 import { getShopSettings } from '@/modules/settings/settings'
 import { getShop } from '@/cms/payload'
 import { handle, printableDocument } from '@/platform/http/http'
@@ -9,14 +8,27 @@ import { adminOnly } from './admin-only'
 
 type Context = { params: Promise<{ id: string }> }
 
+const DOCUMENTS = {
+  invoice: {
+    make: invoiceOf,
+    none: (orderId: string) => `Order ${orderId} has no invoice.`,
+    // The original went to the buyer with their receipt: whatever the shop prints is a copy.
+    isCopy: () => true,
+  },
+  'credit-note': {
+    make: creditNoteOf,
+    none: (orderId: string) => `Order ${orderId} has no credit note: it is not cancelled.`,
+    // The owner issues a credit note: their first print is the original.
+    isCopy: (prints: number) => prints > 1,
+  },
+} as const
+
 /**
- * The owner's GET of one of an order's printable A4 documents (its invoice, its credit note),
- * made by `make`; a 404 with `none` when the order has no such document.
+ * The owner's GET of one of an order's printable A4 documents (its invoice, its credit note); a
+ * 404 when the order has no such document. Each print is counted, and a reprint says "Copy".
  */
-export function orderDocument(
-  make: (order: AdminOrderDTO, seller: InvoiceSeller) => Invoice | undefined,
-  none: (orderId: string) => string,
-) {
+export function orderDocument(kind: keyof typeof DOCUMENTS) {
+  const { make, none, isCopy } = DOCUMENTS[kind]
   return handle(
     adminOnly(async (_request: Request, { params }: Context) => {
       const { id } = await params
@@ -24,7 +36,8 @@ export function orderDocument(
       const [order, settings] = await Promise.all([getOrder(shop, id), getShopSettings(shop)])
       const document = make(order, settings)
       if (!document) throw new NotFound(none(order.orderId))
-      return printableDocument(invoiceHtml(document))
+      const prints = await countPrint(shop.db.pool, order.orderId, kind)
+      return printableDocument(invoiceHtml({ ...document, copy: isCopy(prints) }))
     }),
   )
 }

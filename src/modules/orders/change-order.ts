@@ -18,6 +18,7 @@ import {
   setOrderStatus,
 } from './repository'
 import { putBackStock } from '@/modules/stock/repository'
+import { insertCreditNoteEntry } from '@/modules/ledger/repository'
 import { inTransaction } from '@/platform/db/transaction'
 
 type Event = Pick<OrderEventDTO, 'kind' | 'message'>
@@ -48,6 +49,7 @@ export async function changeOrder(
         message += await returnStock(client, order.id, orderId, actor)
         // The invoice stands, cancelled by a credit note that refers to it (VAT Act s21).
         message += `; credit note ${creditNoteNumberText(await cancelWithCreditNote(client, order.id))} issued`
+        await insertCreditNoteEntry(client, order.id, actor)
       } else await setOrderStatus(client, order.id, change.status)
       events.push({ kind: 'status', message })
     }

@@ -33,7 +33,9 @@ export const orderFilterSchema = z
       .min(0, 'offset must not be negative')
       .optional(),
     payment: z
-      .enum([...PAYMENT_METHODS, 'all', ''], { error: 'payment must be cash, shop-to-shop or all' })
+      .enum([...PAYMENT_METHODS, 'all', ''], {
+        error: 'payment must be cash, shop-to-shop, account or all',
+      })
       .transform((v) => (v === 'all' || v === '' ? undefined : v))
       .optional(),
     status: z

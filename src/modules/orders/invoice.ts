@@ -1,4 +1,4 @@
-import { formatShopDateTime } from '@/shared/dates'
+import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO } from './order'
 import { isFullTaxInvoice } from './tax-invoice'
@@ -31,6 +31,13 @@ export type Invoice = {
   vatRate: number | null
   total: Cents
   payment: string
+  /** On account: the day payment is due, as printed. */
+  due?: string
+  /**
+   * A reprint: the original went to the buyer (with their receipt, or the shop's first print of
+   * an order it took itself), and the Value-Added Tax Act allows one; every other print says so.
+   */
+  copy?: boolean
   /** A credit note: the invoice it cancels, whole. */
   credits?: DocumentRef
   /** An invoice whose order was cancelled: the credit note that cancelled it. */
@@ -80,6 +87,7 @@ export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
     vatRate: order.vat?.rate ?? null,
     total,
     payment: paymentLabel(order.payment),
+    ...(order.dueDate ? { due: formatShopDay(order.dueDate) } : {}),
     ...(order.creditNote
       ? {
           creditedBy: {
@@ -141,7 +149,7 @@ export function invoiceHtml(invoice: Invoice): string {
   return `<!doctype html>
 <html lang="en-ZA"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(invoice.title)} ${escape(invoice.number)}</title>
+<title>${escape(invoice.title)} ${escape(invoice.number)}${invoice.copy ? ' (Copy)' : ''}</title>
 <style>
 @page { size: A4; margin: 15mm; }
 body { font: 11pt/1.4 system-ui, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; padding: 8mm; }
@@ -160,8 +168,10 @@ tfoot th { text-align: right; font-weight: normal; }
 tfoot .total th, tfoot .total td { font-weight: bold; border-bottom: 2px solid #111; }
 footer { margin-top: 6mm; color: #555; font-size: 9pt; }
 .cancelled { border: 2px solid #b91c1c; color: #b91c1c; padding: 2mm 3mm; margin: 0 0 4mm; }
+.copy { float: right; border: 2px solid #111; padding: 1mm 4mm; font-weight: bold; letter-spacing: .2em; text-transform: uppercase; }
 </style></head>
 <body>
+${invoice.copy ? '<p class="copy">Copy</p>' : ''}
 <h1>${escape(invoice.title)}</h1>
 ${
   invoice.creditedBy
@@ -173,6 +183,7 @@ ${
 <dt>Date</dt><dd>${escape(invoice.date)}</dd>
 <dt>Order</dt><dd>${escape(invoice.orderId)}</dd>
 <dt>Payment</dt><dd>${escape(invoice.payment)}</dd>
+${invoice.due ? `<dt>Payment due</dt><dd>${escape(invoice.due)}</dd>` : ''}
 ${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escape(invoice.credits.number)} of ${escape(invoice.credits.date)}</dd>` : ''}
 </dl>
 <div class="parties">

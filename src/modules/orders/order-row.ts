@@ -42,6 +42,9 @@ export const ORDERS = tableShape('orders', {
   seller_address: nullable(col.text()),
   credit_note_number: nullable(col.numeric()),
   credited_at: nullable(col.time()),
+  due_date: nullable(col.text()),
+  invoice_prints: col.numeric(),
+  credit_note_prints: col.numeric(),
 })
 
 export type OrderRecord = RowOf<typeof ORDERS>

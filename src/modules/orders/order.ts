@@ -18,6 +18,8 @@ export type OrderDTO = {
   invoiceNumber: number
   /** Present when the shop was VAT registered: the VAT included in the total, in rand. */
   vat?: OrderVat
+  /** On account: the shop day (YYYY-MM-DD) its invoice falls due. */
+  dueDate?: string
   /** The shop as it was when the order was placed (absent for orders from before it was kept). */
   seller?: OrderSeller
 }

@@ -4,7 +4,10 @@ import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { BadInput, Conflict, Forbidden, InsufficientStock, Unprocessable } from '@/shared/errors'
-import { fromCents, toCents, type Cents } from '@/shared/money'
+import { formatRand, fromCents, toCents, type Cents } from '@/shared/money'
+import { shopDay } from '@/shared/dates'
+import { buysOnAccount, dueDay } from '@/modules/accounts/terms'
+import { insertInvoiceEntry, lockAccountCredit } from '@/modules/ledger/repository'
 import type { OrderDTO } from '@/modules/orders/order'
 import { newOrderId } from '@/modules/orders/order-id'
 import { minimumOrderMessage } from '@/modules/pricing/rules'
@@ -121,14 +124,25 @@ async function place(
   const surprise = priceSurprise(quote, shown)
   if (surprise) throw pricesChanged(surprise)
 
+  const onAccount =
+    request.payment === 'account' ? await withinCredit(client, request, quote) : null
+
   const orderId = newOrderId()
   await takeStock(client, orderId, quote.lines)
   const invoiceNumber = await nextInvoiceNumber(client)
   const { customer, payment } = request
   const saved = await insertOrder(client, {
     ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
-    ...{ invoiceNumber, seller, idempotencyKey, requestHash },
+    ...{ invoiceNumber, seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
   })
+  if (onAccount) {
+    const entry = { accountId: onAccount.accountId, orderRowId: saved.id, cents: quote.total }
+    await insertInvoiceEntry(
+      client,
+      { ...entry, day: onAccount.day, dueDay: onAccount.dueDay },
+      'buyer',
+    )
+  }
   return {
     replayed: false,
     order: {
@@ -150,6 +164,7 @@ async function place(
       source: 'web',
       invoiceNumber,
       seller,
+      ...(onAccount ? { dueDate: onAccount.dueDay } : {}),
       ...(quote.vat
         ? {
             vat: {
@@ -161,6 +176,40 @@ async function place(
         : {}),
     },
   }
+}
+
+export const SIGN_IN_FOR_ACCOUNT = 'Sign in to your trade account to buy on account.'
+export const NOT_ON_ACCOUNT =
+  'Your account pays cash on delivery. Please choose Cash on Delivery or Shop-to-Shop Transfer.'
+
+/**
+ * An order on account is for a signed-in buyer whose terms allow it, and only while what the
+ * account owes with this order stays within its credit limit: checked under the account's row
+ * lock, so concurrent orders are counted one after the other. Returns the invoice's day and due day.
+ */
+async function withinCredit(
+  client: PoolClient,
+  request: PlaceRequest,
+  quote: Quote,
+): Promise<{ accountId: number; day: string; dueDay: string }> {
+  if (request.tradeAccount === undefined) throw new Forbidden(SIGN_IN_FOR_ACCOUNT)
+  const account = await lockAccountCredit(client, request.tradeAccount)
+  if (!account || !buysOnAccount(account.terms))
+    throw new BadInput(NOT_ON_ACCOUNT, { field: 'payment' })
+  const { limitCents, balanceCents } = account
+  if (balanceCents + quote.total > limitCents) {
+    throw new Conflict(
+      `This order would take your account over its credit limit of ${formatRand(limitCents)}: your balance is ${formatRand(balanceCents)}. Please pay your account or choose another payment method.`,
+      {
+        code: 'creditLimit',
+        creditLimit: fromCents(limitCents),
+        balance: fromCents(balanceCents),
+        total: fromCents(quote.total),
+      },
+    )
+  }
+  const day = shopDay(new Date())
+  return { accountId: request.tradeAccount, day, dueDay: dueDay(account.terms, day) }
 }
 
 /** The customer as stored and hashed: optional fields only when given. */

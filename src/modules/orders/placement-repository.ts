@@ -193,6 +193,8 @@ export type NewOrder = {
   tradeAccountId: number | null
   invoiceNumber: number
   seller: OrderSeller
+  /** On account: the shop day the invoice falls due. */
+  dueDay: string | null
   idempotencyKey?: string
   requestHash: string
 }
@@ -228,6 +230,7 @@ export async function insertOrder(
       seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
       seller_name: order.seller.name,
       seller_address: order.seller.address,
+      due_date: order.dueDay,
     },
     ['id', 'created_at'],
   )

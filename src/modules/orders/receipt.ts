@@ -1,12 +1,19 @@
-import { formatShopDateTime } from '@/shared/dates'
+import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents } from '@/shared/money'
 import type { OrderDTO, OrderVat } from './order'
 
 export const FREE_DELIVERY_NOTE = 'Free delivery discount applied!'
 
-/** The spec: cash is "Cash on Delivery"; any other value is shown as a shop-to-shop transfer. */
+/**
+ * The spec: cash is "Cash on Delivery"; a trade buyer's order on account is "On Account"; any
+ * other value is shown as a shop-to-shop transfer.
+ */
 export function paymentLabel(payment: string): string {
-  return payment === 'cash' ? 'Cash on Delivery' : 'Shop-to-Shop Transfer'
+  return payment === 'cash'
+    ? 'Cash on Delivery'
+    : payment === 'account'
+      ? 'On Account'
+      : 'Shop-to-Shop Transfer'
 }
 
 export function hasFreeDelivery(order: Pick<OrderDTO, 'fee' | 'subtotal'>, thresholdCents: number) {
@@ -24,6 +31,7 @@ export function receiptText(order: OrderDTO, shopName: string, thresholdCents: n
     `Delivery Area: ${order.areaName}`,
     `Payment: ${paymentLabel(order.payment)}`,
   ]
+  if (order.dueDate) lines.push(`Payment due: ${formatShopDay(order.dueDate)}`)
   if (order.customer.address) lines.push(`Address: ${order.customer.address}`)
   lines.push('', 'Items:')
   for (const item of order.items) {

@@ -27,6 +27,19 @@ export async function loadOrder(
   return row && toOrderDTO(row)
 }
 
+/**
+ * One of a trade account's own orders, as its documents need it (its credit note too); undefined
+ * for an order of anyone else, so a buyer cannot tell another's order from none.
+ */
+export async function loadAccountOrder(
+  client: Queryable,
+  orderId: string,
+  accountId: number,
+): Promise<AdminOrderDTO | undefined> {
+  const row = await loadOrderRow(client, { orderId })
+  return row && row.trade_account_id === accountId ? toAdminOrderDTO(row) : undefined
+}
+
 /** One order as the owner sees it, with its history, oldest change first. */
 export async function loadAdminOrder(
   client: Queryable,
@@ -109,6 +122,7 @@ function toOrderDTO(row: OrderRow): OrderDTO {
     ...(row.seller_name !== null
       ? { seller: { name: row.seller_name, address: row.seller_address } }
       : {}),
+    ...(row.due_date !== null ? { dueDate: row.due_date } : {}),
   }
 }
 
@@ -258,6 +272,23 @@ export async function getOrder(
   const order = await loadAdminOrder(pool, { orderId })
   if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
   return order
+}
+
+/**
+ * Counts one more print of an order's invoice or credit note by the shop, and returns how many
+ * there have been with this one.
+ */
+export async function countPrint(
+  db: Pick<PoolClient, 'query'>,
+  orderId: string,
+  document: 'invoice' | 'credit-note',
+): Promise<number> {
+  const column = document === 'invoice' ? 'invoice_prints' : 'credit_note_prints'
+  const { rows } = await db.query<{ prints: string }>(
+    `UPDATE orders SET ${column} = ${column} + 1 WHERE order_id = $1 RETURNING ${column} AS prints`,
+    [orderId],
+  )
+  return Number(rows[0]?.prints ?? 0)
 }
 
 /**

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 import { money } from '@/shared/fields'
 
-export const PAYMENT_METHODS = ['cash', 'shop-to-shop'] as const
+/** How an order is paid: "account" is for signed-in trade buyers on account terms only. */
+export const PAYMENT_METHODS = ['cash', 'shop-to-shop', 'account'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const MAX_ORDER_LINES = 100

@@ -47,7 +47,13 @@ export const Orders: CollectionConfig = {
       options: [
         { label: 'Cash on Delivery', value: 'cash' },
         { label: 'Shop-to-Shop Transfer', value: 'shop-to-shop' },
+        { label: 'On Account', value: 'account' },
       ],
+    },
+    {
+      name: 'dueDate',
+      type: 'text',
+      admin: { description: 'On account: the shop day (YYYY-MM-DD) the invoice falls due.' },
     },
     {
       name: 'items',
@@ -89,6 +95,17 @@ export const Orders: CollectionConfig = {
       admin: { description: 'The credit note that cancelled this order’s invoice (CN-…).' },
     },
     { name: 'creditedAt', type: 'date' },
+    {
+      name: 'invoicePrints',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      admin: {
+        description:
+          'How often the shop printed the invoice: every print after the original says “Copy”.',
+      },
+    },
+    { name: 'creditNotePrints', type: 'number', required: true, defaultValue: 0 },
     {
       name: 'status',
       type: 'select',

@@ -2,11 +2,12 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '@/cms/access'
 import { validateWith } from '@/cms/collections/shared/validate'
-import { PAYMENT_TERMS } from '@/modules/accounts/schemas'
+import { PAYMENT_TERMS, TERMS_LABELS } from '@/modules/accounts/terms'
 import { phone, vatNumber } from '@/modules/orders/schemas'
 import { money } from '@/shared/fields'
 import { PRICE_LISTS_SLUG } from '@/cms/collections/PriceLists'
 import { keyPhone } from './hooks/key-phone'
+import { keepLedger } from './hooks/keep-ledger'
 
 export const TRADE_ACCOUNTS_SLUG = 'trade-accounts'
 
@@ -24,7 +25,7 @@ export const TradeAccounts: CollectionConfig = {
     defaultColumns: ['businessName', 'contactName', 'phone', 'paymentTerms', 'active'],
   },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { beforeValidate: [keyPhone] },
+  hooks: { beforeValidate: [keyPhone], beforeDelete: [keepLedger] },
   fields: [
     { name: 'businessName', type: 'text', required: true, maxLength: 150 },
     { name: 'contactName', type: 'text', required: true, maxLength: 100 },
@@ -54,7 +55,8 @@ export const TradeAccounts: CollectionConfig = {
       type: 'select',
       required: true,
       defaultValue: 'cash-on-delivery',
-      options: PAYMENT_TERMS.map((value) => ({ label: value, value })),
+      options: PAYMENT_TERMS.map((value) => ({ label: TERMS_LABELS[value], value })),
+      admin: { description: 'Any terms but cash on delivery let the buyer order on account.' },
     },
     {
       name: 'creditLimit',
@@ -62,6 +64,7 @@ export const TradeAccounts: CollectionConfig = {
       required: true,
       defaultValue: 0,
       validate: validateWith(money('creditLimit', { zeroAllowed: true })),
+      admin: { description: 'The most the account may owe, in rand, with this order included.' },
     },
     { name: 'active', type: 'checkbox', defaultValue: true },
     { name: 'passwordHash', type: 'text', access: secret, admin: { hidden: true } },

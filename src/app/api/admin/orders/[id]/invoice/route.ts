@@ -1,7 +1,6 @@
-import { invoiceOf } from '@/modules/orders/invoice'
 import { orderDocument } from '@/app/_server/order-document'
 
 export const dynamic = 'force-dynamic'
 
 /** The order's invoice as a printable A4 HTML page: a tax invoice when the shop was registered. */
-export const GET = orderDocument(invoiceOf, (orderId) => `Order ${orderId} has no invoice.`)
+export const GET = orderDocument('invoice')

@@ -1,0 +1,18 @@
+import type { CollectionBeforeDeleteHook } from 'payload'
+
+import { payloadError } from '@/cms/payload-error'
+
+export const ACCOUNT_HAS_LEDGER_MESSAGE =
+  'This account has invoices or payments on its statement, which the shop must keep: untick Active instead.'
+
+/**
+ * An account that has bought on account keeps its ledger (tax law keeps invoices five years), so
+ * /cms may not delete it; the ledger's foreign key refuses it on every other path too.
+ */
+export const keepLedger: CollectionBeforeDeleteHook = async ({ req, id }) => {
+  const { rows } = await req.payload.db.pool.query<{ kept: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM account_ledger WHERE account_id = $1) AS kept',
+    [Number(id)],
+  )
+  if (rows[0]?.kept) throw payloadError(ACCOUNT_HAS_LEDGER_MESSAGE, 409)
+}
