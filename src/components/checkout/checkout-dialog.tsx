@@ -23,6 +23,7 @@ import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
 import { PricesChanged } from './prices-changed'
 import { TradeAccountLine } from './trade-account-line'
+import { buysOnAccount, TERMS_LABELS } from '@/modules/accounts/terms'
 import { useTradeAccount } from './use-trade-account'
 import { useDeliveryAreas } from './use-delivery-areas'
 import { usePlaceOrder } from './use-place-order'
@@ -122,6 +123,11 @@ export function CheckoutDialog({
           set={set}
           areas={areas}
           areasError={areasError}
+          accountTerms={
+            trade.account && buysOnAccount(trade.account.paymentTerms)
+              ? TERMS_LABELS[trade.account.paymentTerms]
+              : null
+          }
         />
         <OrderSummary items={items} quote={quote} areaChosen={area !== undefined} />
         {minimumHint !== undefined ? (

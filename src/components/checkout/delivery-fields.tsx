@@ -9,6 +9,8 @@ type Props = {
   set: (field: CheckoutField, value: string) => void
   areas: Area[] | undefined
   areasError: string | undefined
+  /** A signed-in buyer who may buy on account: their terms ("30 days"); null for anyone else. */
+  accountTerms: string | null
 }
 
 const PAYMENTS = [
@@ -16,8 +18,10 @@ const PAYMENTS = [
   ['shop-to-shop', 'Shop-to-Shop Transfer'],
 ] as const
 
-/** The delivery area (with its fee) and how the buyer pays. */
-export function DeliveryFields({ form, errors, set, areas, areasError }: Props) {
+/** The delivery area (with its fee) and how the buyer pays: on account too, when they may. */
+export function DeliveryFields({ form, errors, set, areas, areasError, accountTerms }: Props) {
+  const payments: readonly (readonly [string, string])[] =
+    accountTerms === null ? PAYMENTS : [...PAYMENTS, ['account', `On Account (${accountTerms})`]]
   return (
     <fieldset>
       <legend>Delivery &amp; Payment</legend>
@@ -57,7 +61,7 @@ export function DeliveryFields({ form, errors, set, areas, areasError }: Props) 
         <span id="payment-label" className="label">
           Payment Method
         </span>
-        {PAYMENTS.map(([value, label]) => (
+        {payments.map(([value, label]) => (
           <label key={value} className="radio">
             <input
               type="radio"

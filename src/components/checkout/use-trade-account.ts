@@ -43,6 +43,8 @@ export function useTradeAccount(
   const leave = async () => {
     await signOut()
     setAccount(null)
+    // A guest cannot buy on account.
+    fill((form) => (form.paymentMethod === 'account' ? { ...form, paymentMethod: '' } : form))
     // The cart and the page behind checkout go back to everyone's prices.
     window.dispatchEvent(new Event(PRICES_CHANGED))
     router.refresh()

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 
-import { PAYMENT_TERMS } from '@/modules/accounts/terms'
+import { PAYMENT_TERMS, TERMS_LABELS } from '@/modules/accounts/terms'
 import type { PriceListDTO } from '@/modules/price-lists/schemas'
 import { PriceListOptions } from './account-choices'
 
@@ -59,7 +59,7 @@ export function NewAccountForm({
         <select id="account-paymentTerms" name="paymentTerms" defaultValue="cash-on-delivery">
           {PAYMENT_TERMS.map((terms) => (
             <option key={terms} value={terms}>
-              {terms}
+              {TERMS_LABELS[terms]}
             </option>
           ))}
         </select>

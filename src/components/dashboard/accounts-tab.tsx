@@ -7,7 +7,11 @@ import { adminFetch } from '@/client/admin-api'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import type { PriceListDTO } from '@/modules/price-lists/schemas'
 import { formatRand, toCents } from '@/shared/money'
+import { PAYMENT_TERMS, TERMS_LABELS } from '@/modules/accounts/terms'
+import type { OverdueDTO } from '@/modules/ledger/ledger'
 import { AccountChoices } from './account-choices'
+import { AccountStatementDialog } from './account-statement-dialog'
+import { OverdueAccounts } from './overdue-accounts'
 import { NewAccountForm } from './account-form'
 import { DataTable } from './data-table'
 import { failureToast } from './errors'
@@ -21,6 +25,8 @@ export function AccountsTab() {
   const { data, error, loading, refetch } = useAdminData<AccountDTO[]>('/api/admin/accounts')
   const lists = useAdminData<PriceListDTO[]>('/api/admin/price-lists').data
   const [sent, setSent] = useState<SetupLink | null>(null)
+  const overdue = useAdminData<{ accounts: OverdueDTO[] }>('/api/admin/accounts/overdue')
+  const [statementOf, setStatementOf] = useState<{ id: number; businessName: string } | null>(null)
 
   const change = async (account: AccountDTO, patch: Record<string, unknown>) => {
     try {
@@ -64,6 +70,7 @@ export function AccountsTab() {
 
   return (
     <>
+      <OverdueAccounts accounts={overdue.data?.accounts} onStatement={setStatementOf} />
       <NewAccountForm onSubmit={create} lists={lists} />
       <DataTable
         label="Trade accounts"
@@ -73,8 +80,42 @@ export function AccountsTab() {
           { header: 'Business', cell: (a) => a.businessName },
           { header: 'Contact', cell: (a) => a.contactName },
           { header: 'Phone', cell: (a) => a.phone },
-          { header: 'Terms', cell: (a) => a.paymentTerms },
-          { header: 'Credit Limit', cell: (a) => formatRand(toCents(a.creditLimit)) },
+          {
+            header: 'Terms',
+            cell: (a) => (
+              <select
+                aria-label={`Payment terms for ${a.businessName}`}
+                value={a.paymentTerms}
+                onChange={(e) => void change(a, { paymentTerms: e.target.value })}
+              >
+                {PAYMENT_TERMS.map((terms) => (
+                  <option key={terms} value={terms}>
+                    {TERMS_LABELS[terms]}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            header: 'Credit Limit',
+            cell: (a) => (
+              <input
+                key={`${a.id}-${a.creditLimit}`}
+                type="number"
+                min="0"
+                step="0.01"
+                className="credit-limit"
+                aria-label={`Credit limit for ${a.businessName}`}
+                title={formatRand(toCents(a.creditLimit))}
+                defaultValue={a.creditLimit}
+                onBlur={(e) => {
+                  const value = e.target.value.trim()
+                  if (value !== '' && Number(value) !== a.creditLimit)
+                    void change(a, { creditLimit: Number(value) })
+                }}
+              />
+            ),
+          },
           { header: 'Password', cell: (a) => (a.hasPassword ? 'Set' : 'Not yet') },
           {
             header: 'Prices',
@@ -86,14 +127,24 @@ export function AccountsTab() {
             header: 'Actions',
             className: () => 'actions',
             cell: (a) => (
-              <button
-                type="button"
-                className="button small"
-                onClick={() => void sendLink(a)}
-                aria-label={`Send a password link to ${a.businessName}`}
-              >
-                Send Link
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => void sendLink(a)}
+                  aria-label={`Send a password link to ${a.businessName}`}
+                >
+                  Send Link
+                </button>{' '}
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => setStatementOf(a)}
+                  aria-label={`Statement of ${a.businessName}`}
+                >
+                  Statement
+                </button>
+              </>
             ),
           },
         ]}
@@ -105,6 +156,15 @@ export function AccountsTab() {
         onRetry={() => void refetch()}
         empty={<EmptyPanel title="No Trade Accounts" text="Add the first business buyer above." />}
       />
+      {statementOf ? (
+        <AccountStatementDialog
+          account={statementOf}
+          onClose={() => {
+            setStatementOf(null)
+            void overdue.refetch()
+          }}
+        />
+      ) : null}
       {sent ? (
         <SetupLinkDialog
           sent={sent}

@@ -2,7 +2,7 @@
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { formatShopDateTime } from '@/shared/dates'
+import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import type { OrderDTO } from '@/modules/orders/order'
 import {
   FREE_DELIVERY_NOTE,
@@ -81,6 +81,12 @@ export function ReceiptDialog({
           <dd>{order.areaName}</dd>
           <dt>Payment</dt>
           <dd>{paymentLabel(order.payment)}</dd>
+          {order.dueDate ? (
+            <>
+              <dt>Payment due</dt>
+              <dd>{formatShopDay(order.dueDate)}</dd>
+            </>
+          ) : null}
           {order.customer.address ? (
             <>
               <dt>Address</dt>

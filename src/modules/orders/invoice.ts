@@ -168,7 +168,7 @@ tfoot th { text-align: right; font-weight: normal; }
 tfoot .total th, tfoot .total td { font-weight: bold; border-bottom: 2px solid #111; }
 footer { margin-top: 6mm; color: #555; font-size: 9pt; }
 .cancelled { border: 2px solid #b91c1c; color: #b91c1c; padding: 2mm 3mm; margin: 0 0 4mm; }
-.copy { float: right; border: 2px solid #111; padding: 1mm 4mm; font-weight: bold; letter-spacing: .2em; text-transform: uppercase; }
+.copy { float: right; border: 2px solid #111; padding: 1mm 4mm; font-weight: bold; text-transform: uppercase; }
 </style></head>
 <body>
 ${invoice.copy ? '<p class="copy">Copy</p>' : ''}
