@@ -228,3 +228,60 @@ test('the owner chases an overdue account on WhatsApp, records its payment and s
     /Credit note CN-\d{6}/,
   )
 })
+
+test('the privacy notice is shown where details are asked for, and the owner answers a request', async ({
+  page,
+  viewport,
+}) => {
+  const product = await createProduct({ price: 30, inStock: 5 })
+  await page.goto(`/p/${product.sku}`)
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+  const checkout = await openCheckout(page)
+  await expect(checkout.locator('.privacy-note')).toContainText(
+    'keep invoices for five years as tax law asks',
+  )
+  const notice = page.waitForEvent('popup')
+  await checkout.getByRole('link', { name: 'Privacy notice' }).click()
+  const privacy = await notice
+  await expect(privacy.getByRole('heading', { name: 'Privacy notice' })).toBeVisible()
+  await expect(privacy.getByRole('heading', { name: 'Your rights' })).toBeVisible()
+  await privacy.close()
+
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: 'Privacy Spaza',
+    contactName: 'Lindiwe',
+    phone: `074 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+  })
+  const { id, phone } = (await made.json()) as { id: number; phone: string }
+  const sent = await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)
+  const link = new URL(((await sent.json()) as { link: string }).link)
+  await page.goto(`${link.pathname}${link.search}`)
+  await expect(page.locator('.privacy-note')).toContainText('to deliver and invoice your order')
+
+  if (isPhone(page) || (viewport?.width ?? 1280) <= 768) return
+  // The owner hands over a copy, then erases: the account had no ledger, so it goes.
+  await page.goto('/admin')
+  await page.getByLabel('Admin Token').fill(process.env.E2E_ADMIN_TOKEN!)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('tab', { name: 'Trade Accounts' }).click()
+  const requests = page.getByRole('region', { name: 'Personal Data Requests' })
+  await requests.getByLabel('Phone Number').fill(phone)
+  const download = page.waitForEvent('download')
+  await requests.getByRole('button', { name: 'Export Data' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`personal-data-${phone.replace(/\D/g, '')}.json`)
+  const chunks: Buffer[] = []
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer)
+  expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toMatchObject({
+    tradeAccount: { businessName: 'Privacy Spaza', contactName: 'Lindiwe' },
+  })
+  page.once('dialog', (d) => void d.accept())
+  await requests.getByRole('button', { name: 'Erase Data' }).click()
+  await expect(page.locator('.toast').filter({ hasText: 'Personal data erased' })).toContainText(
+    'trade account deleted',
+  )
+  expect(await sql('SELECT id FROM trade_accounts WHERE id = $1', [id])).toEqual([])
+  await expect(
+    page.getByRole('table', { name: 'Trade accounts' }).getByText('Privacy Spaza'),
+  ).toHaveCount(0)
+})

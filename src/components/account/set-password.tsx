@@ -2,6 +2,7 @@
 
 import { setPassword } from '@/client/account-api'
 import { AccountForm } from './account-form'
+import { PrivacyNote } from './privacy-note'
 
 /** The page a buyer's one-time link opens: they choose a password and are signed in. */
 export function SetPassword({ token }: { token: string }) {
@@ -10,6 +11,7 @@ export function SetPassword({ token }: { token: string }) {
       title="Set your password"
       submitText="Set Password"
       busyText="Saving..."
+      footer={<PrivacyNote />}
       send={async (form) => {
         const password = String(form.get('password') ?? '')
         if (password !== form.get('confirm'))

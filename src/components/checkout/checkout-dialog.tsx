@@ -23,6 +23,7 @@ import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
 import { PricesChanged } from './prices-changed'
 import { TradeAccountLine } from './trade-account-line'
+import { PrivacyNote } from '@/components/account/privacy-note'
 import { buysOnAccount, TERMS_LABELS } from '@/modules/accounts/terms'
 import { useTradeAccount } from './use-trade-account'
 import { useDeliveryAreas } from './use-delivery-areas'
@@ -136,6 +137,7 @@ export function CheckoutDialog({
           </p>
         ) : null}
         {changed ? <PricesChanged changed={changed} /> : null}
+        <PrivacyNote />
         <button
           type="submit"
           className="button primary block"

@@ -12,6 +12,7 @@ import type { OverdueDTO } from '@/modules/ledger/ledger'
 import { AccountChoices } from './account-choices'
 import { AccountStatementDialog } from './account-statement-dialog'
 import { OverdueAccounts } from './overdue-accounts'
+import { PersonalDataTools } from './personal-data-tools'
 import { NewAccountForm } from './account-form'
 import { DataTable } from './data-table'
 import { failureToast } from './errors'
@@ -156,6 +157,7 @@ export function AccountsTab() {
         onRetry={() => void refetch()}
         empty={<EmptyPanel title="No Trade Accounts" text="Add the first business buyer above." />}
       />
+      <PersonalDataTools onErased={() => void refetch()} />
       {statementOf ? (
         <AccountStatementDialog
           account={statementOf}

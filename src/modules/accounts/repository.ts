@@ -263,3 +263,31 @@ export async function accountOfSession(
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
   await db.query(`DELETE FROM ${BUYER_SESSIONS.name} WHERE token_hash = $1`, [tokenHash])
 }
+
+/**
+ * Erases a trade account's person: the account goes, unless its ledger holds invoices the shop
+ * must keep; then only the contact's name, phone number and sign-in go (the business's name,
+ * address and VAT number are on its invoices) and the account can no longer sign in.
+ */
+export async function eraseAccount(
+  client: Pick<PoolClient, 'query'>,
+  id: number,
+): Promise<'deleted' | 'anonymised'> {
+  await client.query(`DELETE FROM ${BUYER_SESSIONS.name} WHERE account_id = $1`, [id])
+  const { rows } = await client.query<{ kept: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM account_ledger WHERE account_id = $1) AS kept',
+    [id],
+  )
+  if (!rows[0]!.kept) {
+    await client.query(`DELETE FROM ${TRADE_ACCOUNTS.name} WHERE id = $1`, [id])
+    return 'deleted'
+  }
+  await client.query(
+    `UPDATE ${TRADE_ACCOUNTS.name}
+        SET contact_name = 'Erased', phone = 'Erased', phone_key = NULL, active = false,
+            password_hash = NULL, setup_token_hash = NULL, setup_token_expires_at = NULL
+      WHERE id = $1`,
+    [id],
+  )
+  return 'anonymised'
+}

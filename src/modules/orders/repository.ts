@@ -461,3 +461,33 @@ export async function ordersOfPhone(
   }
   return rows.map((row) => ({ ...toAdminOrderDTO(row), history: histories.get(row.id) ?? [] }))
 }
+
+/** What an erased person's details become on what the shop must keep. */
+export const ERASED = 'Erased'
+
+/**
+ * Erases a person's details from the orders placed with their phone number (`key` as phoneKey
+ * makes it). Orders placed before `keepFrom` are past the tax records' retention: everything
+ * about the person goes. Later orders keep what their tax invoice says (name, business, address,
+ * VAT number), as issued; the phone number and the owner's note, which no invoice carries, go.
+ */
+export async function eraseOrdersOfPhone(
+  client: Queryable,
+  key: string,
+  keepFrom: Date,
+): Promise<{ anonymised: number; keptForTax: number }> {
+  const ofPhone = `${phoneKeyOf('customer_phone')} = $1`
+  const old = await client.query(
+    `UPDATE orders SET customer_name = '${ERASED}', customer_phone = '${ERASED}',
+            customer_address = NULL, customer_business = NULL, customer_vat_number = NULL,
+            note = NULL
+      WHERE ${ofPhone} AND created_at < $2`,
+    [key, keepFrom],
+  )
+  const kept = await client.query(
+    `UPDATE orders SET customer_phone = '${ERASED}', note = NULL
+      WHERE ${ofPhone} AND created_at >= $2`,
+    [key, keepFrom],
+  )
+  return { anonymised: old.rowCount ?? 0, keptForTax: kept.rowCount ?? 0 }
+}

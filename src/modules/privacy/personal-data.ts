@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
 import { z } from 'zod'
 
-import { accountOfPhone } from '@/modules/accounts/repository'
+import { accountOfPhone, eraseAccount } from '@/modules/accounts/repository'
+import { inTransaction } from '@/platform/db/transaction'
 import { phoneKey, type AccountDTO } from '@/modules/accounts/schemas'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
-import { ordersOfPhone } from '@/modules/orders/repository'
+import { eraseOrdersOfPhone, ordersOfPhone } from '@/modules/orders/repository'
 import { phone } from '@/modules/orders/schemas'
 
 /** GET /api/admin/personal-data: the phone number whose data is asked for, typed any way. */
@@ -36,4 +37,34 @@ export async function personalData(shop: Payload, typed: string): Promise<Person
     tradeAccount: tradeAccount ?? null,
     orders,
   }
+}
+
+/** Tax records (invoices, credit notes) are kept five years (Tax Administration Act s29). */
+export const TAX_RETENTION_YEARS = 5
+
+export type ErasureDTO = {
+  phone: string
+  erasedAt: string
+  orders: { anonymised: number; keptForTax: number }
+  tradeAccount: 'deleted' | 'anonymised' | null
+}
+
+/**
+ * Erases what the shop holds about one person, found by their phone number (POPIA s24), except
+ * what tax law makes it keep: see eraseOrdersOfPhone and eraseAccount. One transaction.
+ */
+export async function erasePersonalData(shop: Payload, typed: string): Promise<ErasureDTO> {
+  const key = phoneKey(typed)
+  const keepFrom = new Date()
+  keepFrom.setUTCFullYear(keepFrom.getUTCFullYear() - TAX_RETENTION_YEARS)
+  return inTransaction(shop.db.pool, async (client) => {
+    const account = await accountOfPhone(client, key)
+    const orders = await eraseOrdersOfPhone(client, key, keepFrom)
+    return {
+      phone: key,
+      erasedAt: new Date().toISOString(),
+      orders,
+      tradeAccount: account ? await eraseAccount(client, account.id) : null,
+    }
+  })
 }

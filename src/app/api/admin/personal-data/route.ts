@@ -1,6 +1,6 @@
 import { BadInput } from '@/shared/errors'
 import { adminOnly } from '@/app/_server/admin-only'
-import { personalData, personalDataQuery } from '@/modules/privacy/personal-data'
+import { erasePersonalData, personalData, personalDataQuery } from '@/modules/privacy/personal-data'
 import { getShop } from '@/cms/payload'
 import { handle, json } from '@/platform/http/http'
 import { firstIssue } from '@/platform/http/validation'
@@ -20,6 +20,22 @@ export const GET = handle(
         'cache-control': 'no-store',
         'content-disposition': `attachment; filename="personal-data-${data.phone}.json"`,
       },
+    })
+  }),
+)
+
+/**
+ * Erases one person's data, keeping only what tax law makes the shop keep: answered with what
+ * was erased and kept.
+ */
+export const DELETE = handle(
+  adminOnly(async (request: Request) => {
+    const parsed = personalDataQuery.safeParse(
+      Object.fromEntries(new URL(request.url).searchParams),
+    )
+    if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
+    return json(await erasePersonalData(await getShop(), parsed.data.phone), {
+      headers: { 'cache-control': 'no-store' },
     })
   }),
 )
