@@ -454,9 +454,24 @@ test('the owner adds a trade account and sends its password link; the buyer sets
   const row = page
     .getByRole('table', { name: 'Trade accounts' })
     .getByRole('row', { name: business })
-  await expect(row).toContainText('30-days')
-  await expect(row).toContainText(/R\s2\s500,00/)
+  const terms = row.getByLabel(`Payment terms for ${business}`)
+  const limit = row.getByLabel(`Credit limit for ${business}`)
+  await expect(terms).toHaveValue('30-days')
+  await expect(terms.locator('option:checked')).toHaveText('30 days')
+  await expect(limit).toHaveValue('2500')
   await expect(row).toContainText('Not yet')
+  // Terms and limit are changed in the table, each saved on its own.
+  await terms.selectOption('end-of-month')
+  await expect(toast(page)).toContainText(`${business} saved`)
+  await limit.fill('3000.50')
+  await limit.blur()
+  await expect(async () => {
+    const [saved] = await sql<{ payment_terms: string; credit_limit: string }>(
+      'SELECT payment_terms, credit_limit::text FROM trade_accounts WHERE business_name = $1',
+      [business],
+    )
+    expect(saved).toEqual({ payment_terms: 'end-of-month', credit_limit: '3000.50' })
+  }).toPass({ timeout: 5_000 })
 
   await row.getByRole('button', { name: `Send a password link to ${business}` }).click()
   const dialog = page.getByRole('dialog', { name: `Password link for ${business}` })
