@@ -222,6 +222,12 @@ describe('the account ledger', () => {
     const product = await buildProduct({ inStock: 4, price: 800 })
     const buyer = await onAccountBuyer()
     const placed = (await (await order(buyer.cookie, product.sku)).json()) as Placed
+    // Its payment is recorded on the statement, not by marking the order paid.
+    const marked = await admin('PATCH', `/api/admin/orders/${placed.orderId}`, {
+      payment: { paid: true },
+    })
+    expect(marked.status).toBe(409)
+    expect(((await marked.json()) as { error: string }).error).toContain('statement')
     const cancelled = await admin('PATCH', `/api/admin/orders/${placed.orderId}`, {
       status: 'cancelled',
     })

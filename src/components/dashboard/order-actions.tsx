@@ -1,5 +1,6 @@
 import { useState } from 'react'
 
+import { formatShopDay } from '@/shared/dates'
 import {
   nextStep,
   STATUS_LABELS,
@@ -67,6 +68,13 @@ export function OrderActions({
 /** Recording a payment (with an optional reference), or taking it back. */
 export function OrderPayment({ order, saving, onChange }: OrderPartProps) {
   const [reference, setReference] = useState('')
+  if (order.payment === 'account')
+    return (
+      <p className="field-hint">
+        On account{order.dueDate ? `, due ${formatShopDay(order.dueDate)}` : ''}: payments are
+        recorded on the account’s statement.
+      </p>
+    )
   if (order.paid)
     return (
       <button

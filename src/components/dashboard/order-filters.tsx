@@ -52,6 +52,7 @@ export function OrderFilters({
         <option value="all">All</option>
         <option value="cash">Cash on Delivery</option>
         <option value="shop-to-shop">Shop-to-Shop Transfer</option>
+        <option value="account">On Account</option>
       </select>
       <label htmlFor="filter-status">Status</label>
       <select

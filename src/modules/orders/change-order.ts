@@ -54,6 +54,11 @@ export async function changeOrder(
       events.push({ kind: 'status', message })
     }
 
+    if (change.payment && order.payment === 'account')
+      throw new Conflict(
+        `Order ${orderId} is on account: record its payment on the account's statement.`,
+        { orderId, payment: order.payment },
+      )
     if (change.payment) {
       const { paid } = change.payment
       const given = change.payment.amount

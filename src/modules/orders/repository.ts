@@ -5,6 +5,7 @@ import { addDays, SHOP_TIME_ZONE, startOfShopDay } from '@/shared/dates'
 import { NotFound } from '@/shared/errors'
 import type { FulfilmentStatus } from '@/modules/orders/fulfilment'
 import { fromCents, toCents, toDecimalText, type Cents } from '@/shared/money'
+import type { PaymentMethod } from './schemas'
 import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFilter } from '@/modules/orders/filter-schema'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
@@ -313,6 +314,7 @@ export async function ordersSince(
 export type OrderForChange = {
   id: number
   status: FulfilmentStatus
+  payment: PaymentMethod
   paid: boolean
   paidCents: Cents | null
   paymentReference: string | null
@@ -327,13 +329,14 @@ export async function lockOrderForChange(
   const { rows } = await client.query<{
     id: number
     status: FulfilmentStatus
+    payment: PaymentMethod
     paid: boolean
     paid_amount: string | null
     payment_reference: string | null
     note: string | null
     total: string
   }>(
-    `SELECT id, status, paid, paid_amount, payment_reference, note, total
+    `SELECT id, status, payment, paid, paid_amount, payment_reference, note, total
        FROM orders WHERE order_id = $1 FOR UPDATE`,
     [orderId],
   )
@@ -342,6 +345,7 @@ export async function lockOrderForChange(
     row && {
       id: row.id,
       status: row.status,
+      payment: row.payment,
       paid: row.paid,
       paidCents: row.paid_amount === null ? null : toCents(row.paid_amount),
       paymentReference: row.payment_reference,
