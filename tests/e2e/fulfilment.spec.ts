@@ -7,6 +7,7 @@ import {
   placeOrder,
   printedText,
   printOnlyToPdf,
+  rand,
   search,
   sql,
 } from './helpers'
@@ -39,14 +40,6 @@ async function openOrder(page: Page, orderId: string) {
   await table.getByRole('button', { name: `View order ${orderId}` }).click()
   return page.getByRole('dialog', { name: `Order ${orderId}` })
 }
-
-/** R 1 234,50 as the shop writes it, with en-ZA's no-break space between thousands. */
-const rand = (amount: number) =>
-  `R ${Math.trunc(amount)
-    .toString()
-    .replace(/\B(?=(\d{3})+$)/g, '\u00a0')},${Math.round((amount % 1) * 100)
-    .toString()
-    .padStart(2, '0')}`
 
 for (const screen of SCREENS) {
   test(`the owner confirms, packs, sends out, delivers and records the cash on a ${screen.name}`, async ({

@@ -178,3 +178,12 @@ export async function sowetoFee(): Promise<number> {
 
 /** A total as checkout shows it under R 1 000: R 45,00. */
 export const randText = (amount: number) => `R ${amount.toFixed(2).replace('.', ',')}`
+
+/** R 1 234,50 as the shop writes it, with en-ZA's no-break space between thousands. */
+export const rand = (amount: number) =>
+  `R ${Math.trunc(amount)
+    .toString()
+    .replace(
+      /\B(?=(\d{3})+$)/g,
+      '\u00a0',
+    )},${String(Math.round((amount % 1) * 100)).padStart(2, '0')}`

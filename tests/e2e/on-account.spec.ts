@@ -10,17 +10,9 @@ import {
   openCheckout,
   printedText,
   printOnlyToPdf,
+  rand,
   sql,
 } from './helpers'
-
-/** R 1 234,50 as the shop writes it, with en-ZA's no-break space between thousands. */
-const rand = (amount: number) =>
-  `R ${Math.trunc(amount)
-    .toString()
-    .replace(
-      /\B(?=(\d{3})+$)/g,
-      '\u00a0',
-    )},${String(Math.round((amount % 1) * 100)).padStart(2, '0')}`
 
 /** A trade account on account terms, its buyer's password set: its id and sign-in cookie. */
 async function accountBuyer(business: string, paymentTerms: string, creditLimit: number) {

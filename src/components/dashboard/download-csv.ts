@@ -15,22 +15,30 @@ export async function downloadCsv(
 ): Promise<void> {
   try {
     const res = await adminFetch(path)
-    const name =
-      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
     const file = await res.blob()
     const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
     if (lines.length <= 1) {
       toast({ title: 'No Data', description: emptyText, variant: 'error' })
       return
     }
-    const url = URL.createObjectURL(file)
-    const link = Object.assign(document.createElement('a'), { href: url, download: name })
-    document.body.append(link)
-    link.click()
-    link.remove()
-    URL.revokeObjectURL(url)
+    saveAs(file, fileNameOf(res, fallbackName))
   } catch (err) {
     const message = failureToast(err, 'Error', failText)
     if (message) toast(message)
   }
+}
+
+/** The file name the server gave an attachment, or `fallback`. */
+export function fileNameOf(res: Response, fallback: string): string {
+  return /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback
+}
+
+/** Saves a downloaded file on the device, as a link with `download` does. */
+export function saveAs(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file)
+  const link = Object.assign(document.createElement('a'), { href: url, download: name })
+  document.body.append(link)
+  link.click()
+  link.remove()
+  URL.revokeObjectURL(url)
 }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
 import { adminFetch } from '@/client/admin-api'
+import { fileNameOf, saveAs } from './download-csv'
 import { failureToast } from './errors'
 
 type Erasure = {
@@ -28,15 +29,7 @@ export function PersonalDataTools({ onErased }: { onErased: () => void }) {
   const exportData = async () => {
     try {
       const res = await adminFetch(path)
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-        'personal-data.json'
-      const url = URL.createObjectURL(await res.blob())
-      const link = Object.assign(document.createElement('a'), { href: url, download: name })
-      document.body.append(link)
-      link.click()
-      link.remove()
-      URL.revokeObjectURL(url)
+      saveAs(await res.blob(), fileNameOf(res, 'personal-data.json'))
     } catch (err) {
       fail(err, 'Failed to export the personal data.')
     }

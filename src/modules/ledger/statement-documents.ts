@@ -1,3 +1,4 @@
+import { escapeHtml, multilineHtml } from '@/shared/html'
 import { formatShopDay } from '@/shared/dates'
 import { formatRand } from '@/shared/money'
 import { csvCell } from '@/modules/catalogue/csv'
@@ -11,14 +12,6 @@ export type StatementSeller = {
 }
 
 const rand = (rands: number) => formatRand(Math.round(rands * 100))
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
-
-const multiline = (text: string) => escape(text).replace(/\r?\n/g, '<br>')
 
 export const STATEMENT_CSV_COLUMNS = [
   'date',
@@ -67,23 +60,25 @@ export function statementHtml(statement: StatementDTO, seller: StatementSeller):
   const { account, aged } = statement
   const entries = statement.entries
     .map(
-      (e) => `<tr${e.reversed ? ' class="reversed"' : ''}><td>${escape(formatShopDay(e.date))}</td>
-<td>${escape(e.description)}${e.orderId ? ` <small>${escape(e.orderId)}</small>` : ''}${e.reversed ? ' <small>(reversed)</small>' : ''}</td>
-<td>${escape(e.reference ?? '')}</td><td>${e.dueDate ? escape(formatShopDay(e.dueDate)) : ''}</td>
+      (
+        e,
+      ) => `<tr${e.reversed ? ' class="reversed"' : ''}><td>${escapeHtml(formatShopDay(e.date))}</td>
+<td>${escapeHtml(e.description)}${e.orderId ? ` <small>${escapeHtml(e.orderId)}</small>` : ''}${e.reversed ? ' <small>(reversed)</small>' : ''}</td>
+<td>${escapeHtml(e.reference ?? '')}</td><td>${e.dueDate ? escapeHtml(formatShopDay(e.dueDate)) : ''}</td>
 <td class="n">${rand(e.amount)}</td><td class="n">${rand(e.balance)}</td></tr>`,
     )
     .join('\n')
   const open = statement.openInvoices
     .map(
-      (i) => `<tr><td>${escape(i.invoice)}</td><td>${escape(formatShopDay(i.date))}</td>
-<td>${escape(formatShopDay(i.dueDate))}</td><td class="n">${i.daysOverdue > 0 ? `${i.daysOverdue} days` : ''}</td>
+      (i) => `<tr><td>${escapeHtml(i.invoice)}</td><td>${escapeHtml(formatShopDay(i.date))}</td>
+<td>${escapeHtml(formatShopDay(i.dueDate))}</td><td class="n">${i.daysOverdue > 0 ? `${i.daysOverdue} days` : ''}</td>
 <td class="n">${rand(i.open)}</td></tr>`,
     )
     .join('\n')
   return `<!doctype html>
 <html lang="en-ZA"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Statement: ${escape(account.businessName)} on ${escape(formatShopDay(statement.today))}</title>
+<title>Statement: ${escapeHtml(account.businessName)} on ${escapeHtml(formatShopDay(statement.today))}</title>
 <style>
 @page { size: A4; margin: 15mm; }
 body { font: 10.5pt/1.4 system-ui, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; padding: 8mm; }
@@ -105,19 +100,19 @@ small { color: #555; }
 <h1>Statement</h1>
 <div class="parties">
 <section aria-label="From"><h2>From</h2>
-<p><strong>${escape(seller.shopName)}</strong></p>
-${seller.shopAddress ? `<p>${multiline(seller.shopAddress)}</p>` : ''}
-${seller.vatNumber ? `<p>VAT number: ${escape(seller.vatNumber)}</p>` : ''}
+<p><strong>${escapeHtml(seller.shopName)}</strong></p>
+${seller.shopAddress ? `<p>${multilineHtml(seller.shopAddress)}</p>` : ''}
+${seller.vatNumber ? `<p>VAT number: ${escapeHtml(seller.vatNumber)}</p>` : ''}
 </section>
 <section aria-label="Account"><h2>Account</h2>
-<p><strong>${escape(account.businessName)}</strong></p>
-<p>${escape(account.contactName)}, ${escape(account.phone)}</p>
-${account.deliveryAddress ? `<p>${multiline(account.deliveryAddress)}</p>` : ''}
-${account.vatNumber ? `<p>VAT number: ${escape(account.vatNumber)}</p>` : ''}
-<p>Terms: ${escape(account.terms)}; credit limit ${rand(account.creditLimit)}</p>
+<p><strong>${escapeHtml(account.businessName)}</strong></p>
+<p>${escapeHtml(account.contactName)}, ${escapeHtml(account.phone)}</p>
+${account.deliveryAddress ? `<p>${multilineHtml(account.deliveryAddress)}</p>` : ''}
+${account.vatNumber ? `<p>VAT number: ${escapeHtml(account.vatNumber)}</p>` : ''}
+<p>Terms: ${escapeHtml(account.terms)}; credit limit ${rand(account.creditLimit)}</p>
 </section>
 </div>
-<p class="balance">Balance on ${escape(formatShopDay(statement.today))}: ${rand(statement.balance)}</p>
+<p class="balance">Balance on ${escapeHtml(formatShopDay(statement.today))}: ${rand(statement.balance)}</p>
 <p>Overdue: ${rand(statement.overdue)}${statement.unallocated > 0 ? `; paid in advance: ${rand(statement.unallocated)}` : ''}</p>
 <h2>Aged balance</h2>
 <table class="aged">

@@ -1,3 +1,4 @@
+import { escapeHtml, multilineHtml } from '@/shared/html'
 import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO } from './order'
@@ -118,14 +119,6 @@ export function creditNoteOf(
   }
 }
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
-
-const multiline = (text: string) => escape(text).replace(/\r?\n/g, '<br>')
-
 /**
  * The invoice as a whole HTML document for A4: printed, or saved as PDF, from the browser. Self
  * contained (no scripts, no fonts, no images), so it prints the same from the owner's dashboard
@@ -134,7 +127,7 @@ const multiline = (text: string) => escape(text).replace(/\r?\n/g, '<br>')
 export function invoiceHtml(invoice: Invoice): string {
   const rows = invoice.lines
     .map(
-      (l) => `<tr><td>${escape(l.description)}</td><td class="n">${l.quantity}</td>
+      (l) => `<tr><td>${escapeHtml(l.description)}</td><td class="n">${l.quantity}</td>
         <td class="n">${formatRand(l.unit)}</td><td class="n">${formatRand(l.amount)}</td></tr>`,
     )
     .join('\n')
@@ -149,7 +142,7 @@ export function invoiceHtml(invoice: Invoice): string {
   return `<!doctype html>
 <html lang="en-ZA"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(invoice.title)} ${escape(invoice.number)}${invoice.copy ? ' (Copy)' : ''}</title>
+<title>${escapeHtml(invoice.title)} ${escapeHtml(invoice.number)}${invoice.copy ? ' (Copy)' : ''}</title>
 <style>
 @page { size: A4; margin: 15mm; }
 body { font: 11pt/1.4 system-ui, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; padding: 8mm; }
@@ -172,31 +165,31 @@ footer { margin-top: 6mm; color: #555; font-size: 9pt; }
 </style></head>
 <body>
 ${invoice.copy ? '<p class="copy">Copy</p>' : ''}
-<h1>${escape(invoice.title)}</h1>
+<h1>${escapeHtml(invoice.title)}</h1>
 ${
   invoice.creditedBy
-    ? `<p class="cancelled"><strong>Cancelled:</strong> credited in full by credit note ${escape(invoice.creditedBy.number)} of ${escape(invoice.creditedBy.date)}.</p>`
+    ? `<p class="cancelled"><strong>Cancelled:</strong> credited in full by credit note ${escapeHtml(invoice.creditedBy.number)} of ${escapeHtml(invoice.creditedBy.date)}.</p>`
     : ''
 }
 <dl>
-<dt>${invoice.credits ? 'Credit note number' : 'Invoice number'}</dt><dd>${escape(invoice.number)}</dd>
-<dt>Date</dt><dd>${escape(invoice.date)}</dd>
-<dt>Order</dt><dd>${escape(invoice.orderId)}</dd>
-<dt>Payment</dt><dd>${escape(invoice.payment)}</dd>
-${invoice.due ? `<dt>Payment due</dt><dd>${escape(invoice.due)}</dd>` : ''}
-${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escape(invoice.credits.number)} of ${escape(invoice.credits.date)}</dd>` : ''}
+<dt>${invoice.credits ? 'Credit note number' : 'Invoice number'}</dt><dd>${escapeHtml(invoice.number)}</dd>
+<dt>Date</dt><dd>${escapeHtml(invoice.date)}</dd>
+<dt>Order</dt><dd>${escapeHtml(invoice.orderId)}</dd>
+<dt>Payment</dt><dd>${escapeHtml(invoice.payment)}</dd>
+${invoice.due ? `<dt>Payment due</dt><dd>${escapeHtml(invoice.due)}</dd>` : ''}
+${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escapeHtml(invoice.credits.number)} of ${escapeHtml(invoice.credits.date)}</dd>` : ''}
 </dl>
 <div class="parties">
 <section aria-label="Supplier"><h2>From</h2>
-<p><strong>${escape(seller.name)}</strong></p>
-${seller.address ? `<p>${multiline(seller.address)}</p>` : ''}
-${seller.vatNumber ? `<p>VAT number: ${escape(seller.vatNumber)}</p>` : ''}
+<p><strong>${escapeHtml(seller.name)}</strong></p>
+${seller.address ? `<p>${multilineHtml(seller.address)}</p>` : ''}
+${seller.vatNumber ? `<p>VAT number: ${escapeHtml(seller.vatNumber)}</p>` : ''}
 </section>
 <section aria-label="Recipient"><h2>To</h2>
-${buyer.business ? `<p><strong>${escape(buyer.business)}</strong></p>` : ''}
-<p>${escape(buyer.name)}</p>
-<p>${multiline(buyer.address)}</p>
-${buyer.vatNumber ? `<p>VAT number: ${escape(buyer.vatNumber)}</p>` : ''}
+${buyer.business ? `<p><strong>${escapeHtml(buyer.business)}</strong></p>` : ''}
+<p>${escapeHtml(buyer.name)}</p>
+<p>${multilineHtml(buyer.address)}</p>
+${buyer.vatNumber ? `<p>VAT number: ${escapeHtml(buyer.vatNumber)}</p>` : ''}
 </section>
 </div>
 <table>
@@ -215,7 +208,7 @@ ${vatRows}
 
 function footerOf(invoice: Invoice): string {
   if (invoice.credits) {
-    const credited = `The order was cancelled: the whole of invoice ${escape(invoice.credits.number)} is credited.`
+    const credited = `The order was cancelled: the whole of invoice ${escapeHtml(invoice.credits.number)} is credited.`
     return invoice.vat === null
       ? `Prices in rand. ${credited}`
       : `Prices in rand include VAT at ${invoice.vatRate}%. ${credited} Credit note in terms of section 21 of the Value-Added Tax Act, 1991.`
