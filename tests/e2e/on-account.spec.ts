@@ -51,7 +51,11 @@ test('a trade buyer orders on account, is held to the credit limit, and reads th
   const tag = randomInt(100_000, 999_999)
   const business = `Zulu Traders ${tag}`
   const buyer = await accountBuyer(business, '30-days', 1500)
-  const product = await createProduct({ price: 600, inStock: 20, name: `Maize Meal 50kg ${tag}` })
+  const product = await createProduct({
+    price: 600,
+    inStock: 20,
+    name: `Test Maize Meal 50kg ${tag}`,
+  })
   await signIn(page, buyer.cookie)
 
   await page.goto(`/p/${product.sku}`)
@@ -147,7 +151,7 @@ test('the owner chases an overdue account on WhatsApp, records its payment and s
     reference: 'Ledger card 4',
   })
   expect(opening.status).toBe(201)
-  const product = await createProduct({ price: 450, inStock: 10, name: `Brake Pads ${tag}` })
+  const product = await createProduct({ price: 450, inStock: 10, name: `Test Brake Pads ${tag}` })
   const ordered = await fetch(`${baseURL()}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: buyer.cookie },
