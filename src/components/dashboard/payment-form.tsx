@@ -33,10 +33,9 @@ export function PaymentForm({
     const reference = String(form.get('reference') ?? '').trim()
     if (reference) body.reference = reference
     const against = openInvoices.find((i) => i.orderId === form.get('against'))
+    // As much of the payment as that invoice still owes; the rest pays the invoices due first.
     if (against?.orderId)
-      body.allocations = [
-        { orderId: against.orderId, amount: Math.min(amount, against.open) || amount },
-      ]
+      body.allocations = [{ orderId: against.orderId, amount: Math.min(amount, against.open) }]
     setBusy(true)
     if (await onRecord(body)) element.reset()
     setBusy(false)

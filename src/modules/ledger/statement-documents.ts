@@ -1,6 +1,6 @@
 import { escapeHtml, multilineHtml } from '@/shared/html'
 import { formatShopDay } from '@/shared/dates'
-import { formatRand } from '@/shared/money'
+import { formatRand, toCents } from '@/shared/money'
 import { csvCell } from '@/modules/catalogue/csv'
 import type { StatementDTO } from './statement-dto'
 
@@ -11,7 +11,7 @@ export type StatementSeller = {
   vatNumber: string | null
 }
 
-const rand = (rands: number) => formatRand(Math.round(rands * 100))
+const rand = (rands: number) => formatRand(toCents(rands))
 
 export const STATEMENT_CSV_COLUMNS = [
   'date',

@@ -1,5 +1,5 @@
 import { formatShopDay } from '@/shared/dates'
-import { formatRand, fromCents } from '@/shared/money'
+import { formatRand, fromCents, toCents } from '@/shared/money'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import { TERMS_LABELS } from '@/modules/accounts/terms'
 import { customerWhatsappLink } from '@/modules/orders/fulfilment'
@@ -78,7 +78,7 @@ function describe(entry: LedgerEntry, byId: Map<number, LedgerEntry>): string {
 export function statementDTO(account: AccountDTO, s: Statement): StatementDTO {
   const byId = new Map(s.lines.map((l) => [l.entry.id, l.entry]))
   const reversed = new Set(s.lines.map((l) => l.entry.reverses))
-  const available = Math.max(0, Math.round(account.creditLimit * 100) - s.balanceCents)
+  const available = Math.max(0, toCents(account.creditLimit) - s.balanceCents)
   return {
     account: {
       id: account.id,
@@ -133,7 +133,7 @@ export function statementDTO(account: AccountDTO, s: Statement): StatementDTO {
  * past due and since when, and the invoices to pay, short enough to read on a phone.
  */
 export function reminderText(statement: StatementDTO, shopName: string): string {
-  const cents = (rands: number) => formatRand(Math.round(rands * 100))
+  const cents = (rands: number) => formatRand(toCents(rands))
   const overdue = statement.openInvoices.filter((i) => i.daysOverdue > 0)
   return [
     `${shopName}: statement for ${statement.account.businessName} on ${formatShopDay(statement.today)}`,
