@@ -203,6 +203,12 @@ describe('the account ledger', () => {
       (await admin('POST', `/api/admin/accounts/${buyer.id}/payments/${invoiceEntry.id}/reversal`))
         .status,
     ).toBe(404)
+    // Ids past PostgreSQL's int4 name nothing: a 404, never the database's range error.
+    for (const path of [
+      `/api/admin/accounts/${buyer.id}/payments/9999999999/reversal`,
+      '/api/admin/accounts/9999999999/statement',
+    ])
+      expect((await admin(path.endsWith('reversal') ? 'POST' : 'GET', path)).status).toBe(404)
 
     // Append-only in the database too.
     await expect(

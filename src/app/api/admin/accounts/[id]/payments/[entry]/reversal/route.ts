@@ -4,6 +4,7 @@ import { adminActor } from '@/modules/auth/admin-auth'
 import { reversePayment } from '@/modules/ledger/ledger'
 import { handle, json } from '@/platform/http/http'
 import { NotFound } from '@/shared/errors'
+import { serialId } from '@/platform/db/serial-id'
 import { accountId } from '../../../account-id'
 
 export const dynamic = 'force-dynamic'
@@ -17,8 +18,8 @@ type Context = { params: Promise<{ id: string; entry: string }> }
 export const POST = handle(
   adminOnly(async (request: Request, context: Context) => {
     const id = await accountId(context)
-    const entry = Number((await context.params).entry)
-    if (!Number.isSafeInteger(entry) || entry <= 0) throw new NotFound('No such payment')
+    const entry = serialId((await context.params).entry)
+    if (entry === undefined) throw new NotFound('No such payment')
     return json(await reversePayment(await getShop(), id, entry, adminActor(request)), {
       status: 201,
     })
