@@ -6,6 +6,9 @@ assertChromium()
 
 // Chosen once in the main process; workers inherit it, so they all talk to the one server.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000))
+// Lets context.route see the service worker's own requests, so an offline test can refuse them
+// (context.setOffline does not reach a service worker): tests/e2e/offline.spec.ts.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs }
 

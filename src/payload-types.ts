@@ -806,6 +806,14 @@ export interface ShopSetting {
   vatNumber?: string | null;
   vatRate: number;
   /**
+   * The colour of the installed app’s title bar and icon, like #1d4ed8 (six hex digits).
+   */
+  themeColor: string;
+  /**
+   * How much of the shop a shopper’s phone keeps for browsing without signal: pages, searches and photos they have seen.
+   */
+  offlineDataMb: number;
+  /**
    * When the demo shop was seeded; it is seeded once.
    */
   seededAt?: string | null;
@@ -828,6 +836,8 @@ export interface ShopSettingsSelect<T extends boolean = true> {
   vatRegistered?: T;
   vatNumber?: T;
   vatRate?: T;
+  themeColor?: T;
+  offlineDataMb?: T;
   seededAt?: T;
   updatedAt?: T;
   createdAt?: T;

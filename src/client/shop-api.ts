@@ -1,4 +1,5 @@
 import type { ShownProduct } from '@/modules/catalogue/product'
+import { noteResponse } from './offline/data-time'
 
 /**
  * The storefront's catalogue read, as the browser makes it. What the cart and checkout call is in
@@ -13,5 +14,6 @@ export async function fetchProducts(
   const res = await fetch(url, { cache: 'no-store', signal })
   if (!res.ok) throw new Error('Failed to fetch products')
   const products = (await res.json()) as ShownProduct[]
+  noteResponse(res)
   return { products, total: Number(res.headers.get('x-total-count') ?? products.length) }
 }

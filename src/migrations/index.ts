@@ -16,6 +16,7 @@ import * as migration_20261126_004401_prices_for_buyers_only from './20261126_00
 import * as migration_20261126_011440_credit_notes from './20261126_011440_credit_notes'
 import * as migration_20261126_014500_vat_shop_address from './20261126_014500_vat_shop_address'
 import * as migration_20261126_035437_on_account from './20261126_035437_on_account'
+import * as migration_20261126_071526_web_app from './20261126_071526_web_app'
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261126_035437_on_account.up,
     down: migration_20261126_035437_on_account.down,
     name: '20261126_035437_on_account',
+  },
+  {
+    up: migration_20261126_071526_web_app.up,
+    down: migration_20261126_071526_web_app.down,
+    name: '20261126_071526_web_app',
   },
 ]

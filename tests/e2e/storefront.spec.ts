@@ -315,13 +315,16 @@ test.describe('first view', () => {
   test('says when the product list fails to load, and Try Again reloads the page', async ({
     page,
   }) => {
-    await page.route('**/api/products?**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
-    )
+    // The context's route sees the service worker's requests too: the failure passes through it.
+    await page
+      .context()
+      .route('**/api/products?**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+      )
     await page.goto('/')
     await search(page, 'lantern')
     await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toBeVisible()
-    await page.unroute('**/api/products?**')
+    await page.context().unroute('**/api/products?**')
     await page.getByRole('button', { name: 'Try Again' }).click()
     await expect(page.getByRole('heading', { name: 'Failed to Load Products' })).toHaveCount(0)
     await search(page, 'lantern')
@@ -424,21 +427,28 @@ test.describe('product photos', () => {
     expect(largest).toEqual({ tag: 'IMG', priority: 'high' })
   })
 
-  test('a photo that fails shows the placeholder, and "Image unavailable" if that fails too', async ({
-    page,
-  }) => {
-    const product = await createProduct({ imageURL: '/cms/api/media/file/e2e-missing-photo.webp' })
-    await page.goto('/')
-    await search(page, product.name)
-    const image = card(page, product.name).locator('.product-image')
-    await expect(image.locator('img')).toHaveAttribute('src', '/placeholder.svg')
-    await expect(image.locator('img')).toHaveAttribute('alt', product.name)
+  test.describe('without the service worker', () => {
+    // The worker keeps the placeholder from the first page: here it must come from the network.
+    test.use({ serviceWorkers: 'block' })
 
-    await page.route('**/placeholder.svg', (route) => route.fulfill({ status: 404 }))
-    await page.reload()
-    await search(page, product.name)
-    await expect(image).toHaveText('Image unavailable')
-    await expect(image.locator('img')).toHaveCount(0)
+    test('a photo that fails shows the placeholder, and "Image unavailable" if that fails too', async ({
+      page,
+    }) => {
+      const product = await createProduct({
+        imageURL: '/cms/api/media/file/e2e-missing-photo.webp',
+      })
+      await page.goto('/')
+      await search(page, product.name)
+      const image = card(page, product.name).locator('.product-image')
+      await expect(image.locator('img')).toHaveAttribute('src', '/placeholder.svg')
+      await expect(image.locator('img')).toHaveAttribute('alt', product.name)
+
+      await page.route('**/placeholder.svg', (route) => route.fulfill({ status: 404 }))
+      await page.reload()
+      await search(page, product.name)
+      await expect(image).toHaveText('Image unavailable')
+      await expect(image.locator('img')).toHaveCount(0)
+    })
   })
 })
 

@@ -7,6 +7,7 @@ import { getShop } from '@/cms/payload'
 import { searchCatalogue } from '@/modules/catalogue/catalogue'
 import { getShopSettings } from '@/modules/settings/settings'
 import { pagePriceView } from '@/app/_server/buyer-cookie'
+import { pageSavesData } from '@/app/_server/save-data'
 
 export const dynamic = 'force-dynamic'
 
@@ -28,7 +29,7 @@ function toSearchParams(params: Record<string, string | string[] | undefined>): 
 export default async function StorefrontPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams)
   const view = viewFromParams(params)
-  const [settings, page, request] = await Promise.all([
+  const [settings, page, request, saveData] = await Promise.all([
     getShopSettings(await getShop()),
     getShop()
       .then(async (shop) =>
@@ -49,6 +50,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
         return undefined
       }),
     headers(),
+    pageSavesData(),
   ])
   return (
     <Storefront
@@ -58,6 +60,7 @@ export default async function StorefrontPage({ searchParams }: Props) {
       settings={settings}
       showAdmin={params.get('admin') === '1'}
       phoneHint={looksLikePhone(request.get('user-agent'), request.get('sec-ch-ua-mobile'))}
+      saveData={saveData}
     />
   )
 }

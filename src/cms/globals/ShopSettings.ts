@@ -5,6 +5,13 @@ import { money, percentage, units } from '@/shared/fields'
 import { VAT_NUMBER } from '@/modules/orders/schemas'
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
 import { validateWith } from '@/cms/collections/shared/validate'
+import {
+  DEFAULT_OFFLINE_DATA_MB,
+  DEFAULT_THEME_COLOR,
+  MAX_OFFLINE_DATA_MB,
+  offlineDataMbSchema,
+  themeColorSchema,
+} from '@/modules/web-app/rules'
 
 export const SHOP_SETTINGS_SLUG = 'shop-settings'
 
@@ -89,6 +96,32 @@ export const ShopSettings: GlobalConfig = {
       min: 0,
       max: 100,
       validate: validateWith(percentage('vatRate'), { required: true }),
+    },
+    {
+      name: 'themeColor',
+      label: 'App colour',
+      type: 'text',
+      required: true,
+      defaultValue: DEFAULT_THEME_COLOR,
+      validate: validateWith(themeColorSchema, { required: true }),
+      admin: {
+        description:
+          'The colour of the installed app’s title bar and icon, like #1d4ed8 (six hex digits).',
+      },
+    },
+    {
+      name: 'offlineDataMb',
+      label: 'Offline data per phone (MB)',
+      type: 'number',
+      required: true,
+      defaultValue: DEFAULT_OFFLINE_DATA_MB,
+      min: 1,
+      max: MAX_OFFLINE_DATA_MB,
+      validate: validateWith(offlineDataMbSchema, { required: true }),
+      admin: {
+        description:
+          'How much of the shop a shopper’s phone keeps for browsing without signal: pages, searches and photos they have seen.',
+      },
     },
     {
       name: 'seededAt',

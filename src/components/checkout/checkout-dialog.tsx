@@ -57,7 +57,7 @@ export function CheckoutDialog({
   const [changed, setChanged] = useState<PricesChangedDTO | null>(null)
   const trade = useTradeAccount(open, setForm)
   // The cart and the areas are read again, so what the buyer confirms is what the server charges.
-  const { place, pending } = usePlaceOrder(onPlaced, (news) => {
+  const { place, pending, waiting } = usePlaceOrder(onPlaced, (news) => {
     setChanged(news)
     void fetchProductsBySku(items.map((i) => i.sku))
       .then(refreshProducts)
@@ -87,7 +87,7 @@ export function CheckoutDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (pending) return
+    if (pending || waiting) return
     if (items.length === 0) {
       toast({
         title: 'Empty Cart',
@@ -138,10 +138,15 @@ export function CheckoutDialog({
         ) : null}
         {changed ? <PricesChanged changed={changed} /> : null}
         <PrivacyNote />
+        {waiting ? (
+          <p className="waiting-for-signal" role="status">
+            Waiting for signal: your order will be sent
+          </p>
+        ) : null}
         <button
           type="submit"
           className="button primary block"
-          disabled={pending || minimumHint !== undefined}
+          disabled={pending || waiting || minimumHint !== undefined}
         >
           {pending ? 'Processing Order...' : changed ? 'Confirm New Total' : 'Place Order'}
         </button>

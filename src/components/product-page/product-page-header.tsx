@@ -1,6 +1,7 @@
 import { CartButton } from '@/components/cart/cart-button'
+import { SaveDataSwitch } from '@/components/offline/save-data'
 
-/** The shop's name back to the storefront, and the cart. */
+/** The shop's name back to the storefront, the "Save data" switch and the cart. */
 export function ProductPageHeader({ shopName }: { shopName: string }) {
   return (
     <header className="shop-header product-page-header">
@@ -11,6 +12,7 @@ export function ProductPageHeader({ shopName }: { shopName: string }) {
         </a>
       </div>
       <div className="header-actions">
+        <SaveDataSwitch />
         <CartButton />
       </div>
     </header>

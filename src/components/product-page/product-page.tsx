@@ -27,6 +27,8 @@ import {
 } from '@/modules/catalogue/product'
 import { SignInForPrices } from '@/components/product/sign-in-for-prices'
 import { whatsappShareLink } from '@/modules/catalogue/share'
+import { OfflineBanner } from '@/components/offline/offline-banner'
+import { SaveDataProvider } from '@/components/offline/save-data'
 import { ProductPageHeader } from './product-page-header'
 
 type Props = {
@@ -36,15 +38,20 @@ type Props = {
   shareUrl: string
   /** The price a share tells its reader: the shop's, never a trade buyer's own (or none). */
   shared: ShownProduct
+  /** Data-saving mode: the 200 px photo. */
+  saveData: boolean
 }
 
 export function ProductPage(props: Props) {
   return (
     <ToastProvider>
-      <CartProvider>
-        <ProductView {...props} />
-        <CheckoutFlow settings={props.settings} />
-      </CartProvider>
+      <SaveDataProvider initial={props.saveData}>
+        <CartProvider>
+          <OfflineBanner />
+          <ProductView {...props} />
+          <CheckoutFlow settings={props.settings} />
+        </CartProvider>
+      </SaveDataProvider>
     </ToastProvider>
   )
 }

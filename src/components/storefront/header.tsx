@@ -4,6 +4,7 @@ import { useState } from 'react'
 
 import { CartButton } from '@/components/cart/cart-button'
 import { Tooltip } from '@/components/ui/tooltip'
+import { SaveDataSwitch } from '@/components/offline/save-data'
 
 type Props = {
   shopName: string
@@ -51,6 +52,7 @@ export function Header({ shopName, tagline, search, onSearch, showAdmin }: Props
             </svg>
           </button>
         </Tooltip>
+        <SaveDataSwitch />
         {showAdmin ? (
           // eslint-disable-next-line @next/next/no-html-link-for-pages -- /admin is its own app; next/link would add ~3 kB to every storefront load
           <a href="/admin" className="button admin-link">

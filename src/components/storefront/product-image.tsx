@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react'
 
-import { srcSetFor } from '@/modules/catalogue/image-srcset'
+import { useSaveData } from '@/components/offline/save-data'
+import { smallestImage, srcSetFor } from '@/modules/catalogue/image-srcset'
 
 const PLACEHOLDER = '/placeholder.svg'
 const SIZES = '(max-width: 768px) 50vw, 280px'
@@ -27,6 +28,9 @@ export function ProductImage({
   /** How wide the photo shows: a card's width unless told (the product page's is wider). */
   sizes?: string
 }) {
+  // Saving data, the 200 px size whatever the screen: a quarter of the 400 px one's bytes.
+  const saveData = useSaveData().on
+  const photo = src && saveData ? smallestImage(src) : src
   const eager = load !== 'lazy'
   const [stage, setStage] = useState<'photo' | 'placeholder' | 'failed'>(
     src ? 'photo' : 'placeholder',
@@ -41,7 +45,7 @@ export function ProductImage({
   // Moves on only from the URL that failed: the check below and onError can both report one.
   const failed = (url: string | null) =>
     setStage((now) => {
-      if (url !== (now === 'photo' ? src : PLACEHOLDER)) return now
+      if (url !== (now === 'photo' ? photo : PLACEHOLDER)) return now
       return now === 'photo' ? 'placeholder' : 'failed'
     })
 
@@ -77,7 +81,7 @@ export function ProductImage({
       </div>
     )
   }
-  const url = stage === 'photo' ? src! : PLACEHOLDER
+  const url = stage === 'photo' ? photo! : PLACEHOLDER
   return (
     <div className="product-image" ref={box}>
       {near ? (
@@ -85,7 +89,7 @@ export function ProductImage({
         <img
           ref={img}
           src={url}
-          srcSet={stage === 'photo' ? srcSetFor(src) : undefined}
+          srcSet={stage === 'photo' && !saveData ? srcSetFor(src) : undefined}
           sizes={sizes}
           alt={alt}
           width={400}

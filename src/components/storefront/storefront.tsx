@@ -9,6 +9,10 @@ import { storedAdminKey } from '@/client/admin-key'
 import type { CatalogueView } from '@/modules/catalogue/catalogue-filter'
 import type { ShownProduct } from '@/modules/catalogue/product'
 
+import { InstallPrompt } from '@/components/offline/install-prompt'
+import { OfflineBanner } from '@/components/offline/offline-banner'
+import { SaveDataProvider } from '@/components/offline/save-data'
+
 import { CategoryFilter } from './category-filter'
 import { Header } from './header'
 import { ProductGrid } from './product-grid'
@@ -35,14 +39,18 @@ type Props = {
   showAdmin: boolean
   /** The server's guess that the screen is a phone's (see looksLikePhone). */
   phoneHint: boolean
+  /** Data-saving mode to start in: the shopper's switch, or the browser's Save-Data. */
+  saveData: boolean
 }
 
 export function Storefront(props: Props) {
   return (
     <ToastProvider>
-      <CartProvider>
-        <Shop {...props} />
-      </CartProvider>
+      <SaveDataProvider initial={props.saveData}>
+        <CartProvider>
+          <Shop {...props} />
+        </CartProvider>
+      </SaveDataProvider>
     </ToastProvider>
   )
 }
@@ -72,6 +80,8 @@ function Shop({ view, initialProducts, productCount, settings, showAdmin, phoneH
         onSearch={catalogue.setSearch}
         showAdmin={showAdmin}
       />
+      <OfflineBanner />
+      <InstallPrompt shopName={settings.shopName} />
       <main className="shop-main">
         <CategoryFilter value={catalogue.view.category} onChange={catalogue.setCategory} />
         <ProductGrid

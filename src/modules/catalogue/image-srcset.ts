@@ -12,3 +12,11 @@ export function srcSetFor(imageURL: string | undefined): string | undefined {
   const [, dir, name] = match
   return IMAGE_WIDTHS.map((w) => `${dir}${name}-${w}x${w}.webp ${w}w`).join(', ')
 }
+
+/** The smallest size of a media image (200 px), for a shopper saving data; others as they are. */
+export function smallestImage(imageURL: string): string {
+  const match = MEDIA_FILE.exec(imageURL)
+  if (!match) return imageURL
+  const [, dir, name] = match
+  return `${dir}${name}-${IMAGE_WIDTHS[0]}x${IMAGE_WIDTHS[0]}.webp`
+}

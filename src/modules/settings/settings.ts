@@ -3,6 +3,7 @@ import type { Pool } from 'pg'
 
 import { shopCache } from '@/platform/cache/shop-cache'
 import { toCents, type Cents } from '@/shared/money'
+import { DEFAULT_OFFLINE_DATA_MB, DEFAULT_THEME_COLOR } from '@/modules/web-app/rules'
 
 export type ShopSettingsDTO = {
   shopName: string
@@ -18,6 +19,10 @@ export type ShopSettingsDTO = {
   vatRate: number
   /** Guests see products without prices and cannot order; signed-in trade buyers see theirs. */
   pricesForBuyersOnly: boolean
+  /** The installed app's colour (#rrggbb). */
+  themeColor: string
+  /** How much a phone keeps for offline use, in megabytes. */
+  offlineDataMb: number
 }
 
 /** Read on every storefront page: kept until the change feed announces a settings write. */
@@ -39,6 +44,8 @@ async function loadShopSettings(payload: Payload): Promise<ShopSettingsDTO> {
     vatNumber: s.vatNumber ?? null,
     vatRate: s.vatRate,
     pricesForBuyersOnly: s.pricesForBuyersOnly ?? false,
+    themeColor: s.themeColor ?? DEFAULT_THEME_COLOR,
+    offlineDataMb: s.offlineDataMb ?? DEFAULT_OFFLINE_DATA_MB,
   }
 }
 

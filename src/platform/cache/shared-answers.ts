@@ -4,10 +4,12 @@ import zlib from 'node:zlib'
 
 import { announceHere, feedIsLive } from '@/platform/db/change-feed'
 import { pickEncoding } from '@/platform/edge/static-files'
+import { etagOf, matchesEtag } from '@/platform/http/etag'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
 import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER, SHOP_PRICES } from '@/platform/http/cookies'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
+import { SAVE_DATA_COOKIE, wantsSaveData } from '@/shared/save-data'
 import type { CacheRule } from './cache'
 import { shopCache } from './shop-cache'
 
@@ -150,22 +152,29 @@ function sharedForAnyone(
   if (!signInRead && hasBuyerCookie(req)) return undefined
   if (url.pathname === '/api/products')
     return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
+  // A page saving data is another page (200 px photos): its render is told by the header alone.
+  const light = wantsSaveData(
+    headerText(req.headers['save-data']),
+    cookieValue(headerText(req.headers.cookie), SAVE_DATA_COOKIE),
+  )
+  const saving: http.IncomingHttpHeaders = light ? { 'save-data': 'on' } : {}
+  const lightKey = light ? 'light ' : ''
   if (PRODUCT_PAGE.test(url.pathname)) {
     const host = headerText(req.headers.host)
     const forwardedProto = headerText(req.headers['x-forwarded-proto'])
     const origin = originOf({ host, forwardedProto }, config)
-    const headers: http.IncomingHttpHeaders = { host: host ?? 'localhost' }
+    const headers: http.IncomingHttpHeaders = { host: host ?? 'localhost', ...saving }
     if (forwardedProto !== null) headers['x-forwarded-proto'] = forwardedProto
-    return { key: `product ${origin} ${req.url}`, rule: PAGE, headers }
+    return { key: `${lightKey}product ${origin} ${req.url}`, rule: PAGE, headers }
   }
   if (url.pathname !== '/') return undefined
   const userAgent = headerText(req.headers['user-agent'])
   const mobileHint = headerText(req.headers['sec-ch-ua-mobile'])
-  const headers: http.IncomingHttpHeaders = { host: 'localhost' }
+  const headers: http.IncomingHttpHeaders = { host: 'localhost', ...saving }
   if (userAgent !== null) headers['user-agent'] = userAgent
   if (mobileHint !== null) headers['sec-ch-ua-mobile'] = mobileHint
   const phone = looksLikePhone(userAgent, mobileHint)
-  return { key: `${phone ? 'phone' : 'desk'} ${req.url}`, rule: PAGE, headers }
+  return { key: `${lightKey}${phone ? 'phone' : 'desk'} ${req.url}`, rule: PAGE, headers }
 }
 
 /** Where the owner and staff write: the dashboard's calls, quick edit, and Payload's own API. */
@@ -222,6 +231,14 @@ export async function sendShared(
 }
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, answer: SharedAnswer): void {
+  // Nothing changed since the copy the browser (or the shop's service worker) holds: headers only.
+  if (answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.headers.etag!)) {
+    const { etag, vary } = answer.headers
+    const cacheControl = answer.headers['cache-control']
+    res.writeHead(304, { etag, vary, ...(cacheControl ? { 'cache-control': cacheControl } : {}) })
+    res.end()
+    return
+  }
   const encoding = pickEncoding(req.headers['accept-encoding'])
   const body = encoding ? answer[encoding] : answer.identity
   res.writeHead(answer.status, {
@@ -254,6 +271,11 @@ export async function sharedAnswer(
     if (!HOP_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value
   if (!/accept-encoding/i.test(kept.vary ?? ''))
     kept.vary = kept.vary ? `${kept.vary}, Accept-Encoding` : 'Accept-Encoding'
+  // One tag for every coding: a 304 needs no body, and the codings hold the same bytes.
+  kept.etag = etagOf(identity)
+  // A page may be kept by the browser, never by a proxy (it may be a price list's), and is
+  // asked for again each time: the tag makes that a 304 when nothing changed.
+  if (kept['content-type']?.startsWith('text/html')) kept['cache-control'] = 'private, no-cache'
   // On libuv's threads: busy addresses are produced again every half second, and compressing
   // the page on the event loop held every other request behind it.
   const [gzip, br] = await Promise.all([

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import type http from 'node:http'
 import path from 'node:path'
 
+import { matchesEtag } from '@/platform/http/etag'
 import { CACHE_FOREVER } from '@/platform/http/http'
 
 export const STATIC_PREFIX = '/_next/static/'
@@ -66,14 +67,6 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br'
   if (weight('gzip') > 0) return 'gzip'
   return undefined
-}
-
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*')
 }
 
 /**

@@ -12,6 +12,7 @@ import { getShop } from '@/cms/payload'
 import { pagePriceView } from '@/app/_server/buyer-cookie'
 import { publicOrigin } from '@/platform/http/public-url'
 import { getShopSettings } from '@/modules/settings/settings'
+import { pageSavesData } from '@/app/_server/save-data'
 
 export const dynamic = 'force-dynamic'
 
@@ -91,11 +92,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A product's own page: what a shared link opens, rendered whole on the server. */
 export default async function ProductRoute({ params }: Props) {
   const { sku } = await params
-  const [product, shared, settings, origin] = await Promise.all([
+  const [product, shared, settings, origin, saveData] = await Promise.all([
     loadProduct(sku),
     loadShared(sku),
     getShopSettings(await getShop()),
     publicOrigin(),
+    pageSavesData(),
   ])
   if (!product) notFound()
   // One address per product: a sku typed in another case moves to the stored one.
@@ -106,6 +108,7 @@ export default async function ProductRoute({ params }: Props) {
       settings={settings}
       shareUrl={`${origin}${productPath(product.sku)}`}
       shared={shared ?? product}
+      saveData={saveData}
     />
   )
 }

@@ -1,0 +1,28 @@
+/**
+ * Installs the storefront's service worker (public/sw.js) once the page has loaded and the
+ * browser is idle, so it never competes with the first screen. The release is in its address: a
+ * new build is a new worker, which replaces the old one and its cached shell.
+ */
+export function registerServiceWorker(release: string, budgetMb: number): void {
+  if (!('serviceWorker' in navigator)) return
+  const register = async () => {
+    const url = `/sw.js?v=${encodeURIComponent(release)}&mb=${budgetMb}`
+    const registration = await navigator.serviceWorker.register(url, { scope: '/' })
+    await navigator.serviceWorker.ready
+    // This page came from the network before the worker was there: keep it and what it loaded
+    // (still in the browser's cache) for offline too.
+    if (!navigator.serviceWorker.controller) {
+      const assets = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.startsWith(location.origin))
+      registration.active?.postMessage({ type: 'seen', url: location.href, assets })
+    }
+  }
+  const start = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void register().catch(() => undefined), { timeout: 5000 })
+      : setTimeout(() => void register().catch(() => undefined), 1000)
+  if (document.readyState === 'complete') start()
+  else window.addEventListener('load', start, { once: true })
+}

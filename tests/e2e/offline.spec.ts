@@ -1,0 +1,378 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import {
+  chromium,
+  expect,
+  test,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Route,
+} from '@playwright/test'
+
+import { chromiumArgs, chromiumPath } from '../helpers/chromium'
+import {
+  addToCart,
+  adminApi,
+  baseURL,
+  card,
+  cartButton,
+  createProduct,
+  search,
+  sql,
+} from './helpers'
+
+/*
+ * Load-shedding: the storefront's service worker keeps what a shopper has seen, and an order
+ * placed without signal waits on the phone until the shop can take it. "Offline" here is
+ * Chromium's own (context.setOffline) for the page, and every request the service worker makes
+ * refused as a lost connection (setOffline alone does not reach a service worker's fetches).
+ */
+
+const refuseWorker = (route: Route) =>
+  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()
+
+async function goOffline(context: BrowserContext) {
+  await context.route('**', refuseWorker)
+  await context.setOffline(true)
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**', refuseWorker)
+  await context.setOffline(false)
+}
+
+/** Waits until the service worker controls the page (it installs once the first page is idle). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  })
+}
+
+/** Whether the worker keeps a copy of `pathAndQuery` in any of its caches. */
+function kept(page: Page, pathAndQuery: string) {
+  return page.evaluate(async (wanted) => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url)
+        if (url.pathname + url.search === wanted) return true
+      }
+    }
+    return false
+  }, pathAndQuery)
+}
+
+async function fillCheckout(checkout: Locator, name: string) {
+  await checkout.getByLabel('Full Name').fill(name)
+  await checkout.getByLabel('Phone Number').fill('082 123 4567')
+  await expect(checkout.getByLabel('Delivery Area').locator('option[value="soweto"]')).toHaveCount(
+    1,
+  )
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
+}
+
+/** Opens the cart and checkout without the helper's toasts (the offline note is a status too). */
+async function checkoutFromCart(page: Page) {
+  await cartButton(page).click()
+  await page
+    .getByRole('dialog', { name: 'Your Cart' })
+    .getByRole('button', { name: 'Proceed to Checkout' })
+    .click()
+  const checkout = page.getByRole('dialog', { name: 'Checkout' })
+  await expect(checkout).toBeVisible()
+  return checkout
+}
+
+const ordersBy = async (customer: string) =>
+  (
+    await sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE customer_name = $1`, [
+      customer,
+    ])
+  )[0]!.n
+
+const OFFLINE_NOTE = /^Offline: prices and stock as of ([01][0-9]|2[0-3]):[0-5][0-9]$/
+
+/** Browses online as a shopper would, leaving the worker with the shop, a search and a product. */
+async function browseThenLoseSignal(page: Page, context: BrowserContext) {
+  const product = await createProduct({
+    name: `Test Lamp ${randomBytes(3).toString('hex')}`,
+    price: 85.5,
+    inStock: 12,
+  })
+  await page.goto('/')
+  await workerInControl(page)
+  await search(page, product.name)
+  await expect(card(page, product.name)).toBeVisible()
+  await page.goto(`/p/${product.sku}`)
+  await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible()
+  await page.goto('/')
+  await addToCart(page, product.name)
+  // With something in the cart, checkout's code and the delivery areas are kept while idle.
+  await expect.poll(() => kept(page, '/api/delivery-areas'), { timeout: 15_000 }).toBe(true)
+  await goOffline(context)
+  return product
+}
+
+test.describe('without signal', () => {
+  test('a shopper browses and searches what they saw, and a queued order is placed once when the signal returns', async ({
+    page,
+    context,
+  }) => {
+    const product = await browseThenLoseSignal(page, context)
+
+    // The shop opens from the phone, saying how old its prices and stock are.
+    await page.goto('/')
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible()
+    await search(page, product.name)
+    await expect(card(page, product.name)).toContainText('R 85,50')
+    await page.goto(`/p/${product.sku}`)
+    await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible()
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible()
+    await page.goto('/')
+
+    const customer = `Offline Buyer ${randomBytes(3).toString('hex')}`
+    const checkout = await checkoutFromCart(page)
+    await fillCheckout(checkout, customer)
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+    await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Order Receipt' })).toHaveCount(0)
+    // Nothing reaches the shop meanwhile, however long it waits.
+    await page.waitForTimeout(1500)
+    expect(await ordersBy(customer)).toBe(0)
+
+    await goOnline(context)
+    const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+    await expect(receipt).toBeVisible({ timeout: 20_000 })
+    await expect(receipt).toContainText(customer)
+    await expect(receipt).toContainText(product.name)
+    await expect(page.getByText(OFFLINE_NOTE)).toHaveCount(0)
+
+    // Reopening the shop, the worker's sync and the page's own tries place it once.
+    await page.reload()
+    await expect(page.locator('[data-sku]').first()).toBeVisible()
+    await page.waitForTimeout(1500)
+    expect(await ordersBy(customer)).toBe(1)
+    const [order] = await sql<{ idempotency_key: string | null }>(
+      `SELECT idempotency_key FROM orders WHERE customer_name = $1`,
+      [customer],
+    )
+    expect(order!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await page.evaluate(() => localStorage.getItem('kc-cart'))).not.toContain(product.sku)
+  })
+
+  test('an order queued before the shop was closed is sent when it is next opened', async ({
+    page,
+    context,
+  }) => {
+    await browseThenLoseSignal(page, context)
+    await page.goto('/')
+    const customer = `Closed Shop ${randomBytes(3).toString('hex')}`
+    const checkout = await checkoutFromCart(page)
+    await fillCheckout(checkout, customer)
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+    await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
+    await page.close()
+
+    await goOnline(context)
+    const next = await context.newPage()
+    await next.goto('/')
+    const receipt = next.getByRole('dialog', { name: 'Order Receipt' })
+    await expect(receipt).toBeVisible({ timeout: 20_000 })
+    await expect(receipt).toContainText(customer)
+    await next.reload()
+    await next.waitForTimeout(1500)
+    expect(await ordersBy(customer)).toBe(1)
+  })
+
+  test('a queued order the shop can no longer fill is refused on reconnect as any other', async ({
+    page,
+    context,
+  }) => {
+    const product = await browseThenLoseSignal(page, context)
+    await page.goto('/')
+    const customer = `Sold Out ${randomBytes(3).toString('hex')}`
+    const checkout = await checkoutFromCart(page)
+    await fillCheckout(checkout, customer)
+    await checkout.getByRole('button', { name: 'Place Order' }).click()
+    await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
+    // Meanwhile the shop sells the last of it.
+    expect((await adminApi('PUT', `/api/products/${product.sku}`, { inStock: 0 })).status).toBe(200)
+
+    await goOnline(context)
+    await expect(page.locator('.toast')).toContainText('Order Failed', { timeout: 20_000 })
+    await expect(page.getByRole('dialog', { name: 'Order Receipt' })).toHaveCount(0)
+    await expect(checkout.getByText('Waiting for signal: your order will be sent')).toHaveCount(0)
+    expect(await ordersBy(customer)).toBe(0)
+  })
+})
+
+test('a new release replaces the shell the phone kept', async ({ page }) => {
+  await page.goto('/')
+  await workerInControl(page)
+  const release = await page.evaluate(() =>
+    new URL(navigator.serviceWorker.controller!.scriptURL).searchParams.get('v')!,
+  )
+  await expect.poll(() => page.evaluate(() => caches.keys())).toContain(`kc-shell-${release}`)
+  await expect.poll(() => kept(page, '/')).toBe(true)
+
+  // The next build's pages register its worker; it takes over and drops the old shell.
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=next-release&mb=20'))
+  await page.waitForFunction(
+    () => navigator.serviceWorker.controller?.scriptURL.includes('v=next-release'),
+    undefined,
+    { timeout: 20_000 },
+  )
+  await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(`kc-shell-${release}`)
+  await page.goto('/?shell=next')
+  expect(
+    await page.evaluate(async () => {
+      const cache = await caches.open('kc-shell-next-release')
+      return (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search)
+    }),
+  ).toContain('/?shell=next')
+})
+
+test.describe('installing', () => {
+  test('the shop is installable, with its manifest and icons in its own colour', async ({}, testInfo) => {
+    // An incognito context (every test's) can never install: this one has a profile.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-install-'))
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+      baseURL: baseURL(),
+      ...(testInfo.project.name === 'phone'
+        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+        : {}),
+    })
+    try {
+      const page = context.pages()[0] ?? (await context.newPage())
+      await page.goto('/')
+      await workerInControl(page)
+      const cdp = await context.newCDPSession(page)
+      await expect
+        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
+        .toEqual([])
+      const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+        name: string
+        theme_color: string
+        display: string
+        icons: { src: string; sizes: string; purpose: string }[]
+      }
+      expect(manifest).toMatchObject({ name: 'KC Wholesale', display: 'standalone' })
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ])
+      for (const icon of manifest.icons) {
+        const png = await page.request.get(icon.src)
+        expect(png.headers()['content-type']).toBe('image/png')
+        const body = await png.body()
+        // The PNG's own width, from its header: what the manifest says it is.
+        expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes)
+      }
+    } finally {
+      await context.close()
+      fs.rmSync(profile, { recursive: true, force: true })
+    }
+  })
+
+  test('"Install app" is offered when the browser allows it, and "Not now" is for good', async ({
+    page,
+  }) => {
+    const offer = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true })
+        Object.assign(event, {
+          prompt: () => {
+            ;(window as unknown as { prompted: boolean }).prompted = true
+            return Promise.resolve()
+          },
+        })
+        window.dispatchEvent(event)
+      })
+    await page.goto('/')
+    await expect(page.locator('[data-sku]').first()).toBeVisible()
+    await offer()
+    const prompt = page.getByRole('complementary', { name: 'Install app' })
+    await prompt.getByRole('button', { name: 'Install app' }).click()
+    expect(await page.evaluate(() => (window as unknown as { prompted: boolean }).prompted)).toBe(
+      true,
+    )
+    await expect(prompt).toHaveCount(0)
+
+    await offer()
+    await prompt.getByRole('button', { name: 'Not now' }).click()
+    await expect(prompt).toHaveCount(0)
+    await page.reload()
+    await expect(page.locator('[data-sku]').first()).toBeVisible()
+    await offer()
+    await page.waitForTimeout(300)
+    await expect(prompt).toHaveCount(0)
+  })
+})
+
+test.describe('saving data', () => {
+  const photoSources = (page: Page) =>
+    page
+      .locator('.product-image img')
+      .evaluateAll((images) =>
+        images
+          .map((img) => (img as HTMLImageElement).currentSrc)
+          .filter((src) => src.includes('/cms/api/media/file/')),
+      )
+
+  test('"Save data" shows the 200 px photos, and is remembered', async ({ page }) => {
+    await page.goto('/')
+    await expect.poll(async () => (await photoSources(page)).length).toBeGreaterThan(0)
+    expect((await photoSources(page)).every((src) => !src.endsWith('-200x200.webp'))).toBe(true)
+
+    const toggle = page.getByRole('switch', { name: 'Save data' })
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await expect
+      .poll(async () => (await photoSources(page)).every((src) => src.endsWith('-200x200.webp')))
+      .toBe(true)
+
+    // The next page comes from the server already light.
+    await page.reload()
+    await expect(page.getByRole('switch', { name: 'Save data' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
+    const html = await (await page.request.get('/')).text()
+    expect(html).toMatch(/-200x200\.webp/)
+    expect(html).not.toMatch(/-400x400\.webp 400w/)
+
+    await page.getByRole('switch', { name: 'Save data' }).click()
+    await page.reload()
+    await expect.poll(async () => (await photoSources(page)).length).toBeGreaterThan(0)
+    expect((await photoSources(page)).every((src) => !src.endsWith('-200x200.webp'))).toBe(true)
+  })
+
+  test("the browser's Save-Data asks for the light page", async ({ browser }, testInfo) => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      extraHTTPHeaders: { 'save-data': 'on' },
+      ...(testInfo.project.name === 'phone' ? { viewport: { width: 390, height: 844 } } : {}),
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      await expect(page.getByRole('switch', { name: 'Save data' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      )
+      await expect.poll(async () => (await photoSources(page)).length).toBeGreaterThan(0)
+      expect((await photoSources(page)).every((src) => src.endsWith('-200x200.webp'))).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
