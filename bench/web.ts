@@ -4,7 +4,9 @@
  * (`/p/{sku}`, the address a shared link opens); and the storefront's
  * first-load JavaScript, gzipped, from Next's route bundle stats (checked for Payload code).
  * Runs in which the browser withheld the first frame are set aside, replaced and reported
- * (see bench/lib/runs.ts). Writes bench/results/web-<timestamp>.json. A benchmark, never a test.
+ * (see bench/lib/runs.ts). Then the bytes a phone downloads for a first visit (with the service
+ * worker installing), a repeat visit, and a first visit saving data (bench/lib/visit-bytes.ts).
+ * Writes bench/results/web-<timestamp>.json. A benchmark, never a test.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +17,7 @@ import { startShopServer } from '../tests/helpers/shop-server'
 import { fillCatalogue, refreshCatalogue, run, writeResult } from './fixtures'
 import { lighthouseRuns, RUNS, summarise } from './lib/lighthouse'
 import { slowHostNote } from './lib/runs'
+import { visitBytes, type VisitBytes } from './lib/visit-bytes'
 
 function firstLoadJs() {
   const stats = JSON.parse(
@@ -46,7 +49,11 @@ async function main() {
   assertChromium()
   const shop = await startShopServer()
   const results: Record<string, ReturnType<typeof summarise>> = {}
+  const bytes: Record<string, VisitBytes> = {}
   try {
+    console.log('Bytes on the wire: first visit, repeat visit, saving data…')
+    bytes['demo shop (/)'] = await visitBytes(`${shop.baseURL}/`)
+    bytes['product page (/p/ELE-004)'] = await visitBytes(`${shop.baseURL}/p/ELE-004`)
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: demo shop…`)
     results['demo shop (42 products)'] = summarise(await lighthouseRuns(`${shop.baseURL}/`))
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: a product page…`)
@@ -86,10 +93,22 @@ async function main() {
     const note = slowHostNote(r.benchmarkIndex)
     if (note) console.log(`${scenario}: ${note}`)
   }
+  const kB = (n: number) => (n / 1000).toFixed(1)
+  console.table(
+    Object.entries(bytes).map(([page, b]) => ({
+      page,
+      'first visit kB (<= 160)': kB(b.firstVisit),
+      'repeat visit kB (<= 20)': kB(b.repeatVisit),
+      'first visit images kB': kB(b.firstVisitImages),
+      'saving data: first visit kB': kB(b.saveData.firstVisit),
+      'saving data: images kB': kB(b.saveData.firstVisitImages),
+      'images saving / not (<= 0.5)': (b.saveData.firstVisitImages / b.firstVisitImages).toFixed(2),
+    })),
+  )
   console.log(
     `First-load JS for /: ${(js.gzipBytes / 1000).toFixed(1)} kB gzipped (${(js.rawBytes / 1000).toFixed(0)} kB raw, ${js.chunks} chunks; target <= 150 kB), sent as ${(js.brotliBytesSent / 1000).toFixed(1)} kB of Brotli; chunks with Payload code: ${js.payloadChunks}`,
   )
-  writeResult('web', { machine, runs: RUNS, results, firstLoadJs: js })
+  writeResult('web', { machine, runs: RUNS, results, firstLoadJs: js, bytes })
 }
 
 run(main)

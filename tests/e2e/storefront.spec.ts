@@ -217,10 +217,11 @@ test.describe('first view', () => {
       const url = new URL(request.url())
       if (url.pathname === '/api/products') asked.push(url.search)
     })
-    // Hold the search back to see what a shopper sees before it arrives.
+    // Hold the search back to see what a shopper sees before it arrives (the context's route
+    // holds the service worker's request too, once it controls the page).
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/products?**', async (route) => {
+    await page.context().route('**/api/products?**', async (route) => {
       await held
       await route.continue()
     })

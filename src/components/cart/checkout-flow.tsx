@@ -4,7 +4,6 @@ import dynamic from 'next/dynamic'
 import { useEffect, useState } from 'react'
 
 import { readRecentOrders, rememberOrder, RECENT_ORDERS_KEY } from '@/client/cart/order-again'
-import { fetchDeliveryAreas, sendOrder } from '@/client/checkout-api'
 import { forgetOrder, queuedOrders, sentByCheckout } from '@/client/offline/order-queue'
 import type { OrderDTO } from '@/modules/orders/order'
 import { useToast } from '@/components/ui/toast'
@@ -34,7 +33,9 @@ function useCheckoutReady() {
     const ready = () => {
       void loadCheckout().catch(() => undefined)
       void loadReceipt().catch(() => undefined)
-      void fetchDeliveryAreas().catch(() => undefined)
+      void import('@/client/checkout-api')
+        .then((api) => api.fetchDeliveryAreas())
+        .catch(() => undefined)
     }
     if (!('requestIdleCallback' in window)) return void setTimeout(ready, 1000)
     const idle = requestIdleCallback(ready, { timeout: 3000 })
@@ -58,9 +59,12 @@ function useQueuedOrders(onSent: (order: OrderDTO) => void) {
       sending = true
       left = false
       try {
-        for (const queued of await queuedOrders()) {
-          if (sentByCheckout.has(queued.key)) continue
-          left = true
+        const waiting = (await queuedOrders()).filter((queued) => !sentByCheckout.has(queued.key))
+        if (waiting.length === 0) return
+        left = true
+        // The order calls load with checkout, not with every page.
+        const { sendOrder } = await import('@/client/checkout-api')
+        for (const queued of waiting) {
           const answer = await sendOrder(queued.body, queued.key)
           // The shop is there but not answering (a restart): the order waits for the next try.
           if (!answer.ok && answer.status >= 500) throw new Error('Try later')

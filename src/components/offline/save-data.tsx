@@ -8,7 +8,7 @@ type SaveData = { on: boolean; set: (on: boolean) => void }
 
 const SaveDataContext = createContext<SaveData>({ on: false, set: () => undefined })
 
-/** Whether the page is in data-saving mode: small photos, nothing fetched ahead. */
+/** Whether the page is in data-saving mode: no photos in lists, 200 px ones on a product's page. */
 export function useSaveData(): SaveData {
   return useContext(SaveDataContext)
 }
@@ -23,7 +23,7 @@ export function SaveDataProvider({ initial, children }: { initial: boolean; chil
   return <SaveDataContext.Provider value={{ on, set }}>{children}</SaveDataContext.Provider>
 }
 
-/** The "Save data" switch: 200 px photos and no fetching ahead, remembered on this phone. */
+/** The "Save data" switch: no photos in lists, 200 px ones on a product's page, remembered here. */
 export function SaveDataSwitch() {
   const { on, set } = useSaveData()
   return (

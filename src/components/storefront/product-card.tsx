@@ -15,6 +15,7 @@ import {
   type ProductDTO,
   type ShownProduct,
 } from '@/modules/catalogue/product'
+import { useSaveData } from '@/components/offline/save-data'
 import { ProductImage, type ImageLoad } from './product-image'
 
 // Only the owner sees Edit and Delete on a card: shoppers never download their code.
@@ -55,6 +56,7 @@ function ProductCardView({
   isOwner,
   onChanged,
 }: Props) {
+  const saveData = useSaveData().on
   const soldOut = product.inStock <= 0
   const rules = ruleNotes(product)
   const special = hasPrice(product) && product.specialPrice != null
@@ -64,8 +66,11 @@ function ProductCardView({
       className={`product-card${soldOut ? ' sold-out' : ''}${hiddenOnPhone ? ' beyond-fold' : ''}`}
       data-sku={product.sku}
     >
-      <div className="product-media">
-        <ProductImage src={product.imageURL} alt={product.name} load={imageLoad} />
+      {/* Saving data, the list has no photos: a product's own page shows its 200 px one. */}
+      <div className={`product-media${saveData ? ' text-only' : ''}`}>
+        {saveData ? null : (
+          <ProductImage src={product.imageURL} alt={product.name} load={imageLoad} />
+        )}
         {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
         {special ? <span className="badge-special">Special</span> : null}
       </div>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { FIRST_RENDER_COUNT } from '@/modules/catalogue/catalogue-filter'
 import type { ShownProduct } from '@/modules/catalogue/product'
+import { useSaveData } from '@/components/offline/save-data'
 import { GridSkeleton, NoProducts } from './grid-states'
 import { LoadFailed } from './load-failed'
 import { ProductCard } from './product-card'
@@ -58,6 +59,8 @@ export function ProductGrid({
   phoneHint,
 }: Props) {
   const phone = useMediaQuery(PHONE_QUERY, phoneHint)
+  // Saving data, rows are rendered and fetched as the shopper reaches them, not 800 px ahead.
+  const ahead = useSaveData().on ? '0px' : '800px'
   // A new search or category starts again from the first page.
   const filterKey = `${category}|${search}`
   const [page, setPage] = useState({ key: filterKey, count: PHONE_PAGE })
@@ -85,11 +88,11 @@ export function ProductGrid({
           setRendered({ key: filterKey, count: renderCount + RENDER_STEP * 2 })
         }
       },
-      { rootMargin: '800px' },
+      { rootMargin: ahead },
     )
     observer.observe(marker)
     return () => observer.disconnect()
-  }, [filterKey, renderCount, total, loadedCount])
+  }, [filterKey, renderCount, total, loadedCount, ahead])
 
   if (!products && loading) return <GridSkeleton />
   if (!products) return <LoadFailed message={error?.message} />

@@ -1,6 +1,7 @@
 'use client'
 
 import * as Toast from '@radix-ui/react-toast'
+import { useEffect, useRef } from 'react'
 
 import type { ToastMessage } from './toast-message'
 
@@ -8,10 +9,17 @@ import type { ToastMessage } from './toast-message'
 export default function Toaster({
   current,
   onDone,
+  focusRegion,
 }: {
   current: (ToastMessage & { id: number }) | undefined
   onDone: () => void
+  /** F8 was pressed before this code was loaded: do what it would have done. */
+  focusRegion: boolean
 }) {
+  const viewport = useRef<HTMLOListElement>(null)
+  useEffect(() => {
+    if (focusRegion) viewport.current?.focus()
+  }, [focusRegion])
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {current ? (
@@ -33,7 +41,7 @@ export default function Toaster({
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport className="toast-viewport" hotkey={['F8']} />
+      <Toast.Viewport ref={viewport} className="toast-viewport" hotkey={['F8']} />
     </Toast.Provider>
   )
 }
