@@ -1,4 +1,5 @@
 import type { AccountDTO } from '@/modules/accounts/schemas'
+import { forgetKeptPrices } from './offline/register'
 
 /** A trade buyer's calls: the sign-in itself is an httpOnly cookie these never see. */
 
@@ -12,7 +13,10 @@ async function post(path: string, body: unknown): Promise<Answer> {
     credentials: 'same-origin',
   })
   const answer = (await res.json().catch(() => ({}))) as { account?: AccountDTO; error?: string }
-  if (res.ok && answer.account) return { ok: true, account: answer.account }
+  if (res.ok && answer.account) {
+    await forgetKeptPrices().catch(() => undefined)
+    return { ok: true, account: answer.account }
+  }
   if (res.status === 401) return { ok: false, error: 'The phone number or password is not right.' }
   return { ok: false, error: answer.error ?? 'Something went wrong. Please try again.' }
 }
@@ -27,6 +31,7 @@ export function signIn(phone: string, password: string): Promise<Answer> {
 
 export async function signOut(): Promise<void> {
   await fetch('/api/account/sign-out', { method: 'POST', credentials: 'same-origin' })
+  await forgetKeptPrices().catch(() => undefined)
 }
 
 /** The signed-in buyer's account, or null for a guest. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +23,7 @@ import {
   createProduct,
   search,
   sql,
+  staffJwt,
 } from './helpers'
 
 /*
@@ -208,6 +209,79 @@ test.describe('without signal', () => {
     await expect(page.getByRole('dialog', { name: 'Order Receipt' })).toHaveCount(0)
     await expect(checkout.getByText('Waiting for signal: your order will be sent')).toHaveCount(0)
     expect(await ordersBy(customer)).toBe(0)
+  })
+})
+
+test("a buyer's sign-out leaves none of their priced pages on the phone", async ({ page }) => {
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: `Offline Traders ${randomBytes(2).toString('hex')}`,
+    contactName: 'Nomsa',
+    phone: `083 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+  })
+  expect(made.status).toBe(201)
+  const { id } = (await made.json()) as { id: number }
+  const sent = await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)
+  const link = new URL(((await sent.json()) as { link: string }).link)
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByLabel('Password', { exact: true }).fill('offline-2026')
+  await page.getByLabel('Confirm Password').fill('offline-2026')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await workerInControl(page)
+
+  const product = await createProduct({ price: 64.5, inStock: 10 })
+  await page.goto(`/p/${product.sku}`)
+  await page.goto('/')
+  await expect.poll(() => kept(page, `/p/${product.sku}`)).toBe(true)
+  await addToCart(page, product.name)
+  const checkout = await checkoutFromCart(page)
+  await checkout.getByRole('button', { name: 'Sign out' }).click()
+  await expect(checkout.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect.poll(() => kept(page, `/p/${product.sku}`)).toBe(false)
+  expect(await kept(page, '/')).toBe(false)
+})
+
+test.describe('the data budget', () => {
+  const setBudget = async (mb: number) => {
+    const res = await fetch(`${baseURL()}/cms/api/globals/shop-settings`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${await staffJwt()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ offlineDataMb: mb }),
+    })
+    expect(res.status).toBe(200)
+  }
+  test.afterEach(() => setBudget(20))
+
+  test("keeps what the shopper saw within the owner's budget, the oldest going first", async ({
+    page,
+  }) => {
+    await setBudget(1)
+    const skus = (
+      (await (await fetch(`${baseURL()}/api/products?limit=40`)).json()) as { sku: string }[]
+    ).map((p) => p.sku)
+    await page.goto('/')
+    await workerInControl(page)
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toContain(
+      '&mb=1',
+    )
+    for (const sku of skus) await page.goto(`/p/${sku}`)
+    const keptBytes = () =>
+      page.evaluate(async () => {
+        let total = 0
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name)
+          for (const request of await cache.keys()) {
+            const kept = await cache.match(request, { ignoreVary: true })
+            total += Number(kept?.headers.get('x-kc-size') ?? 0)
+          }
+        }
+        return total
+      })
+    await expect.poll(keptBytes, { timeout: 10_000 }).toBeLessThanOrEqual(1024 * 1024)
+    // 40 product pages are more than 1 MB: the first seen went, the last stayed.
+    expect(await kept(page, `/p/${skus[0]}`)).toBe(false)
+    expect(await kept(page, `/p/${skus[skus.length - 1]}`)).toBe(true)
+    expect(await kept(page, '/')).toBe(true)
   })
 })
 

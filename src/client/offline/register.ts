@@ -26,3 +26,22 @@ export function registerServiceWorker(release: string, budgetMb: number): void {
   if (document.readyState === 'complete') start()
   else window.addEventListener('load', start, { once: true })
 }
+
+/**
+ * Forgets the pages and catalogue reads the service worker kept, which show one buyer's prices:
+ * called when a buyer signs in or out, so the phone never shows another's prices offline.
+ * Photos and the release's scripts stay.
+ */
+export async function forgetKeptPrices(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('kc-')) continue
+    const cache = await caches.open(name)
+    for (const request of await cache.keys()) {
+      const { pathname } = new URL(request.url)
+      if (pathname.startsWith('/_next/static/') || pathname.startsWith('/cms/api/media/')) continue
+      if (pathname.includes('.') && !pathname.startsWith('/p/')) continue
+      await cache.delete(request)
+    }
+  }
+}
