@@ -1,11 +1,13 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium on
- * `/`, median of 5 runs, with the demo shop and with 1,000 products, and on a product page
- * (`/p/{sku}`, the address a shared link opens); and the storefront's
- * first-load JavaScript, gzipped, from Next's route bundle stats (checked for Payload code).
+ * `/`, median of 5 runs, with the demo shop (and again with its service worker in control) and
+ * with 1,000 products, and on a product page (`/p/{sku}`, the address a shared link opens); and
+ * the storefront's first-load JavaScript, gzipped, from Next's route bundle stats (checked for
+ * Payload code).
  * Runs in which the browser withheld the first frame are set aside, replaced and reported
- * (see bench/lib/runs.ts). Then the bytes a phone downloads for a first visit (with the service
- * worker installing), a repeat visit, and a first visit saving data (bench/lib/visit-bytes.ts).
+ * (see bench/lib/runs.ts). Before them, the bytes a phone downloads for a first visit (with the
+ * service worker installing), a repeat visit, and a first visit saving data
+ * (bench/lib/visit-bytes.ts).
  * Writes bench/results/web-<timestamp>.json. A benchmark, never a test.
  */
 import fs from 'node:fs'
@@ -56,6 +58,10 @@ async function main() {
     bytes['product page (/p/ELE-004)'] = await visitBytes(`${shop.baseURL}/p/ELE-004`)
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: demo shop…`)
     results['demo shop (42 products)'] = summarise(await lighthouseRuns(`${shop.baseURL}/`))
+    console.log(`Lighthouse, mobile preset, ${RUNS} runs: the shop again, its worker in control…`)
+    results['demo shop again, worker in control'] = summarise(
+      await lighthouseRuns(`${shop.baseURL}/`, RUNS, true),
+    )
     console.log(`Lighthouse, mobile preset, ${RUNS} runs: a product page…`)
     results['product page (/p/ELE-004)'] = summarise(
       await lighthouseRuns(`${shop.baseURL}/p/ELE-004`),

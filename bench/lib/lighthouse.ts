@@ -42,18 +42,25 @@ async function warmUp(url: string): Promise<void> {
   await (await fetch(url)).text()
 }
 
-async function lighthouseRun(url: string): Promise<Run> {
+/**
+ * One Lighthouse run in a fresh Chromium. `withWorker`: a first, uncounted run opens the page
+ * (its service worker installs and keeps it), and the counted one keeps the browser's storage:
+ * a shopper's return, with the worker in control.
+ */
+async function lighthouseRun(url: string, withWorker = false): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],
   })
   try {
-    const result = await lighthouse(url, {
+    const flags = {
       port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
+      output: 'json' as const,
+      logLevel: 'error' as const,
       onlyCategories: ['performance'],
-    })
+    }
+    if (withWorker) await lighthouse(url, flags)
+    const result = await lighthouse(url, { ...flags, disableStorageReset: withWorker })
     const lhr = result!.lhr
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] })
@@ -77,9 +84,9 @@ async function lighthouseRun(url: string): Promise<Run> {
   }
 }
 
-export async function lighthouseRuns(url: string, runs = RUNS) {
+export async function lighthouseRuns(url: string, runs = RUNS, withWorker = false) {
   await warmUp(url)
-  return collectRuns(runs, () => lighthouseRun(url))
+  return collectRuns(runs, () => lighthouseRun(url, withWorker))
 }
 
 const runFigures = (r: Run) => ({

@@ -19,8 +19,8 @@ import {
   adminApi,
   baseURL,
   card,
-  cartButton,
   createProduct,
+  openCheckout,
   search,
   sql,
   staffJwt,
@@ -77,18 +77,6 @@ async function fillCheckout(checkout: Locator, name: string) {
   await checkout.getByRole('radio', { name: 'Cash on Delivery' }).check()
 }
 
-/** Opens the cart and checkout without the helper's toasts (the offline note is a status too). */
-async function checkoutFromCart(page: Page) {
-  await cartButton(page).click()
-  await page
-    .getByRole('dialog', { name: 'Your Cart' })
-    .getByRole('button', { name: 'Proceed to Checkout' })
-    .click()
-  const checkout = page.getByRole('dialog', { name: 'Checkout' })
-  await expect(checkout).toBeVisible()
-  return checkout
-}
-
 const ordersBy = async (customer: string) =>
   (
     await sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE customer_name = $1`, [
@@ -137,7 +125,7 @@ test.describe('without signal', () => {
     await page.goto('/')
 
     const customer = `Offline Buyer ${randomBytes(3).toString('hex')}`
-    const checkout = await checkoutFromCart(page)
+    const checkout = await openCheckout(page)
     await fillCheckout(checkout, customer)
     await checkout.getByRole('button', { name: 'Place Order' }).click()
     await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
@@ -173,7 +161,7 @@ test.describe('without signal', () => {
     await browseThenLoseSignal(page, context)
     await page.goto('/')
     const customer = `Closed Shop ${randomBytes(3).toString('hex')}`
-    const checkout = await checkoutFromCart(page)
+    const checkout = await openCheckout(page)
     await fillCheckout(checkout, customer)
     await checkout.getByRole('button', { name: 'Place Order' }).click()
     await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
@@ -197,7 +185,7 @@ test.describe('without signal', () => {
     const product = await browseThenLoseSignal(page, context)
     await page.goto('/')
     const customer = `Sold Out ${randomBytes(3).toString('hex')}`
-    const checkout = await checkoutFromCart(page)
+    const checkout = await openCheckout(page)
     await fillCheckout(checkout, customer)
     await checkout.getByRole('button', { name: 'Place Order' }).click()
     await expect(checkout.getByText('Waiting for signal: your order will be sent')).toBeVisible()
@@ -234,7 +222,7 @@ test("a buyer's sign-out leaves none of their priced pages on the phone", async 
   await page.goto('/')
   await expect.poll(() => kept(page, `/p/${product.sku}`)).toBe(true)
   await addToCart(page, product.name)
-  const checkout = await checkoutFromCart(page)
+  const checkout = await openCheckout(page)
   await checkout.getByRole('button', { name: 'Sign out' }).click()
   await expect(checkout.getByRole('link', { name: 'Sign in' })).toBeVisible()
   await expect.poll(() => kept(page, `/p/${product.sku}`)).toBe(false)
@@ -401,6 +389,20 @@ test.describe('saving data', () => {
           .filter((src) => src.includes('/cms/api/media/file/')),
       )
 
+  /** The shop as it is saving data: the switch on, no photos in the list, 200 px on a product. */
+  async function expectLightPages(page: Page) {
+    await expect(page.getByRole('switch', { name: 'Save data' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
+    await expect(page.locator('[data-sku]').first()).toBeVisible()
+    await expect(page.locator('.product-image')).toHaveCount(0)
+    await page.goto('/p/ELE-004')
+    await expect
+      .poll(() => photoSources(page))
+      .toEqual([`${baseURL()}/cms/api/media/file/ele-004-200x200.webp`])
+  }
+
   test('"Save data" takes the photos out of the list and shows 200 px ones, remembered', async ({
     page,
   }) => {
@@ -418,16 +420,7 @@ test.describe('saving data', () => {
     // The next pages come from the server already light: a list without photos, a product's
     // page with its 200 px photo.
     await page.reload()
-    await expect(page.getByRole('switch', { name: 'Save data' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    )
-    await expect(page.locator('[data-sku]').first()).toBeVisible()
-    await expect(page.locator('.product-image')).toHaveCount(0)
-    await page.goto('/p/ELE-004')
-    await expect
-      .poll(() => photoSources(page))
-      .toEqual([`${baseURL()}/cms/api/media/file/ele-004-200x200.webp`])
+    await expectLightPages(page)
 
     await page.getByRole('switch', { name: 'Save data' }).click()
     await page.goto('/')
@@ -444,16 +437,7 @@ test.describe('saving data', () => {
     try {
       const page = await context.newPage()
       await page.goto('/')
-      await expect(page.getByRole('switch', { name: 'Save data' })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      )
-      await expect(page.locator('[data-sku]').first()).toBeVisible()
-      await expect(page.locator('.product-image')).toHaveCount(0)
-      await page.goto('/p/ELE-004')
-      await expect
-        .poll(() => photoSources(page))
-        .toEqual([`${baseURL()}/cms/api/media/file/ele-004-200x200.webp`])
+      await expectLightPages(page)
     } finally {
       await context.close()
     }
