@@ -19,6 +19,9 @@ export async function fetchDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
   return (await res.json()) as DeliveryAreaDTO[]
 }
 
+/** The spec's words when an order could not be placed and the shop gave no reason. */
+export const ORDER_FAILED = 'Failed to place order. Please try again.'
+
 /** What POST /api/orders answered: the order, or the refusal's message and what it names. */
 export type OrderAnswer =
   | { ok: true; order: OrderDTO }

@@ -63,7 +63,7 @@ function useQueuedOrders(onSent: (order: OrderDTO) => void) {
         if (waiting.length === 0) return
         left = true
         // The order calls load with checkout, not with every page.
-        const { sendOrder } = await import('@/client/checkout-api')
+        const { ORDER_FAILED, sendOrder } = await import('@/client/checkout-api')
         for (const queued of waiting) {
           const answer = await sendOrder(queued.body, queued.key)
           // The shop is there but not answering (a restart): the order waits for the next try.
@@ -75,7 +75,7 @@ function useQueuedOrders(onSent: (order: OrderDTO) => void) {
           } else {
             toast({
               title: 'Order Failed',
-              description: answer.error ?? 'Failed to place order. Please try again.',
+              description: answer.error ?? ORDER_FAILED,
               variant: 'error',
             })
           }

@@ -4,12 +4,11 @@ import { useEffect, useRef, useState } from 'react'
 
 import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
-import { sendOrder, type OrderAnswer } from '@/client/checkout-api'
+import { ORDER_FAILED as FAILED, sendOrder, type OrderAnswer } from '@/client/checkout-api'
 import { forgetOrder, noSignal, queueOrder, sentByCheckout } from '@/client/offline/order-queue'
 import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 import type { OrderInput } from '@/modules/orders/schemas'
 
-const FAILED = 'Failed to place order. Please try again.'
 /** How often a waiting order is tried again without word of the signal's return. */
 const RETRY_MS = 10_000
 
