@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { addToCart, cartButton, createProduct, search } from './helpers'
+import { addToCart, cartButton, createProduct, pressUntilToasterLoads, search } from './helpers'
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -117,7 +117,7 @@ test('F8 focuses the notifications region, before and after its code has loaded'
   await expect(page.locator('[data-sku]').first()).toBeVisible()
   // Radix's toaster loads at the first touch or key: the first F8 loads it and focuses it.
   await expect(page.locator('.toast-viewport')).toHaveCount(0)
-  await page.keyboard.press('F8')
+  await pressUntilToasterLoads(page, 'F8')
   await expect(page.locator('.toast-viewport')).toBeFocused()
   await page
     .getByRole('searchbox', { name: 'Search products' })

@@ -46,6 +46,17 @@ export async function createProduct(fields: Record<string, unknown> = {}) {
   return product as typeof product & { sku: string; name: string; price: number; inStock: number }
 }
 
+/**
+ * Presses a key until the toaster's code has loaded, as a person presses again when the first
+ * key landed before the page's scripts took over (a key before hydration reaches no listener).
+ */
+export async function pressUntilToasterLoads(page: Page, key = 'Shift'): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press(key)
+    await expect(page.locator('.toast-viewport')).toBeAttached({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768
 
 /** Types into the search box, without waiting for the answer. */
