@@ -5,13 +5,16 @@
  */
 export function registerServiceWorker(release: string, budgetMb: number): void {
   if (!('serviceWorker' in navigator)) return
+  // Read before registering: a new worker claims this page as it activates, which may be before
+  // `ready` resolves, and the page would then look as if it had come through the worker.
+  const cameBeforeWorker = !navigator.serviceWorker.controller
   const register = async () => {
     const url = `/sw.js?v=${encodeURIComponent(release)}&mb=${budgetMb}`
     const registration = await navigator.serviceWorker.register(url, { scope: '/' })
     await navigator.serviceWorker.ready
     // This page came from the network before the worker was there: keep it and what it loaded
     // (still in the browser's cache) for offline too.
-    if (!navigator.serviceWorker.controller) {
+    if (cameBeforeWorker) {
       const assets = performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
