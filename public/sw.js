@@ -80,7 +80,7 @@ self.addEventListener('fetch', (event) => {
   }
   // Stock decisions (the cart's and checkout's read of chosen SKUs) are never answered from here.
   if (url.pathname === '/api/products' && !url.searchParams.has('skus')) {
-    event.respondWith(networkFirst(request, SEEN))
+    event.respondWith(staleWhileRevalidate(request, SEEN, event))
     return
   }
   if (url.pathname === '/api/delivery-areas' || url.pathname === '/manifest.webmanifest') {
@@ -127,8 +127,36 @@ async function networkFirst(request, cacheName, fallback, event) {
   return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers })
 }
 
+/**
+ * A catalogue read the shopper made before is answered at once from its kept copy, and asked of
+ * the shop meanwhile (a 304's headers when nothing changed). When the shop's answer differs, the
+ * page that asked is told (`catalogue-changed`) and reads it again, now from the fresh copy; when
+ * there is no network it is told so (`no-signal`), with the kept copy's time. A read never made
+ * before waits for the network. The cart's and checkout's reads of stock never come here.
+ */
+async function staleWhileRevalidate(request, cacheName, event) {
+  const kept = await (await caches.open(cacheName)).match(request, { ignoreVary: true })
+  const fromNetwork = refresh(request, cacheName)
+  if (!kept) return fromNetwork
+  const keptBody = await kept.clone().text()
+  event.waitUntil(
+    fromNetwork.then(
+      async (fresh) => {
+        if (!fresh.ok || (await fresh.clone().text()) === keptBody) return
+        await tellPage(event.clientId, { type: 'catalogue-changed', url: request.url })
+      },
+      () => tellPage(event.clientId, { type: 'no-signal', storedAt: kept.headers.get(STORED_AT) }),
+    ),
+  )
+  if (self.navigator.onLine) return kept
+  const headers = new Headers(kept.headers)
+  headers.set(NO_SIGNAL, '1')
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers })
+}
+
 /** Posts to the page once it exists (a navigation's page is created as its answer arrives). */
 async function tellPage(clientId, message) {
+  if (!clientId) return
   for (let tries = 0; tries < 50; tries++) {
     const client = await self.clients.get(clientId)
     if (client) return client.postMessage(message)

@@ -67,6 +67,19 @@ function kept(page: Page, pathAndQuery: string) {
   }, pathAndQuery)
 }
 
+/** The cart's and checkout's reads of chosen SKUs' stock and prices that the worker kept. */
+function keptStockReads(page: Page) {
+  return page.evaluate(async () => {
+    const found: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        if (new URL(request.url).searchParams.has('skus')) found.push(request.url)
+      }
+    }
+    return found
+  })
+}
+
 async function fillCheckout(checkout: Locator, name: string) {
   await checkout.getByLabel('Full Name').fill(name)
   await checkout.getByLabel('Phone Number').fill('082 123 4567')
@@ -198,6 +211,51 @@ test.describe('without signal', () => {
     await expect(checkout.getByText('Waiting for signal: your order will be sent')).toHaveCount(0)
     expect(await ordersBy(customer)).toBe(0)
   })
+})
+
+test("a search seen before shows at once from the phone's copy, then the shop's change", async ({
+  page,
+  context,
+}) => {
+  const product = await createProduct({ price: 40, inStock: 9 })
+  await page.goto('/')
+  await workerInControl(page)
+  await search(page, product.name)
+  await expect(card(page, product.name)).toContainText('R 40,00')
+  expect((await adminApi('PUT', `/api/products/${product.sku}`, { price: 55 })).status).toBe(200)
+
+  // The worker's question to the shop is held on a slow tower; the kept answer does not wait.
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = 0
+  await context.route('**/api/products?*', async (route) => {
+    const url = new URL(route.request().url())
+    if (route.request().serviceWorker() && url.searchParams.get('q') === product.name) {
+      asked += 1
+      await held
+    }
+    await route.continue()
+  })
+  await search(page, '')
+  await search(page, product.name)
+  await expect(card(page, product.name)).toContainText('R 40,00')
+  await expect.poll(() => asked).toBeGreaterThan(0)
+  release()
+  // The shop's answer differs: the page reads it again and shows the new price.
+  await expect(card(page, product.name)).toContainText('R 55,00')
+
+  // A page opened with a cart reads its stock and prices from the shop, and that read is never
+  // kept (the shop's row locks decide at the order in any case).
+  await card(page, product.name)
+    .getByRole('button', { name: `Add to Cart: ${product.name}` })
+    .click()
+  const stockRead = context.waitForEvent('response', (r) =>
+    new URL(r.url()).searchParams.has('skus'),
+  )
+  await page.reload()
+  expect((await stockRead).status()).toBe(200)
+  await openCheckout(page)
+  expect(await keptStockReads(page)).toEqual([])
 })
 
 test("a buyer's sign-out leaves none of their priced pages on the phone", async ({ page }) => {

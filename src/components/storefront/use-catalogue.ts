@@ -10,6 +10,7 @@ import {
 } from '@/modules/catalogue/catalogue-filter'
 import type { Category } from '@/modules/catalogue/categories'
 import type { ShownProduct } from '@/modules/catalogue/product'
+import { onCatalogueChanged } from '@/client/offline/catalogue-changes'
 import { appendSlice, fetchSlice, moreLimit, refreshLimit, type Loaded } from './catalogue-slices'
 import { putViewInAddress } from './view-address'
 
@@ -22,7 +23,8 @@ type Props = { view: CatalogueView; products?: ShownProduct[]; total: number }
  * just those rows, so a phone never downloads the whole catalogue. The view lives in the address
  * (`?q=…&category=…`): a search can be shared, and Back returns to the view before it. Starts
  * from the page the server rendered, fetches the rows on screen again when the window regains
- * focus, and never retries on its own.
+ * focus or the service worker says its quick answer was out of date, and never retries on its
+ * own.
  */
 export function useCatalogue(initial: Props) {
   const [input, setInput] = useState(initial.view.q)
@@ -91,6 +93,15 @@ export function useCatalogue(initial: Props) {
     const { view: current, loaded: rows } = latest.current
     return load(current, refreshLimit(rows, current))
   }, [load])
+
+  // A search answered from the phone's copy that the shop has since changed is read again.
+  useEffect(
+    () =>
+      onCatalogueChanged((url) => {
+        if (sameView(viewFromParams(url.searchParams), latest.current.view)) void refresh()
+      }),
+    [refresh],
+  )
 
   useEffect(() => {
     const onPop = () => {
