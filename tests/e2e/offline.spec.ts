@@ -132,6 +132,13 @@ test.describe('without signal', () => {
     await expect(page.getByText(OFFLINE_NOTE)).toBeVisible()
     await search(page, product.name)
     await expect(card(page, product.name)).toContainText('R 85,50')
+    // A shared link to that search opens the kept shop page, showing the search's kept rows.
+    await page.goto(`/?q=${encodeURIComponent(product.name)}`)
+    await expect(card(page, product.name)).toContainText('R 85,50')
+    await expect(page.locator('[data-sku]')).toHaveCount(1)
+    await expect(
+      page.getByRole('searchbox', { name: 'Search products', includeHidden: true }),
+    ).toHaveValue(product.name)
     await page.goto(`/p/${product.sku}`)
     await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible()
     await expect(page.getByText(OFFLINE_NOTE)).toBeVisible()
@@ -484,6 +491,29 @@ test.describe('saving data', () => {
     await page.goto('/')
     await expect.poll(async () => (await photoSources(page)).length).toBeGreaterThan(0)
     expect((await photoSources(page)).every((src) => !src.endsWith('-200x200.webp'))).toBe(true)
+  })
+
+  test('a sold-out flag stays one pill on a 360 px phone saving data', async ({ browser }) => {
+    const product = await createProduct({ inStock: 0 })
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      extraHTTPHeaders: { 'save-data': 'on' },
+      viewport: { width: 360, height: 740 },
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(`/?q=${encodeURIComponent(product.name)}`)
+      const flag = card(page, product.name).locator('.sold-out-overlay')
+      await expect(flag).toHaveText('Out of Stock')
+      const lines = await flag.evaluate((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      })
+      expect(lines).toBe(1)
+    } finally {
+      await context.close()
+    }
   })
 
   test("the browser's Save-Data asks for the light pages", async ({ browser }, testInfo) => {

@@ -110,6 +110,10 @@ export function useCatalogue(initial: Props) {
       setView(next)
     }
     const onFocus = () => void refresh()
+    // Offline, a search the phone never saw opens the kept shop page, rendered for no search:
+    // the address's view is then read (from the worker's kept reads), not another view's rows.
+    if (!sameView(viewFromParams(new URLSearchParams(window.location.search)), latest.current.view))
+      onPop()
     window.addEventListener('popstate', onPop)
     window.addEventListener('focus', onFocus)
     return () => {
