@@ -9,10 +9,11 @@ const INPUTS = [
   'next.config.mjs',
   'tsconfig.json',
   'package-lock.json',
-  // What is done to the build after `next build`: compile hints and precompressed copies.
+  // What is done to the build after `next build`: compile hints, precompressed copies, the worker.
   'scripts/lib/ensure-build.ts',
   'scripts/lib/compile-hints.ts',
   'scripts/lib/precompress.ts',
+  'scripts/lib/service-worker.ts',
 ]
 const STAMP = path.join('.next', 'kc-build-stamp')
 

@@ -4,13 +4,14 @@ import { createRequire } from 'node:module'
 import { buildIsCurrent, writeBuildStamp } from './build-stamp'
 import { addCompileHints } from './compile-hints'
 import { precompressStatic } from './precompress'
+import { buildServiceWorker } from './service-worker'
 
 export const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
 
 /**
  * Runs `next build` (always, or only when the last build is missing or stale), marks the
  * storefront's first-load chunks with V8's compile hint, writes the Brotli and gzip copies the
- * server sends, and stamps the build.
+ * server sends and the service worker without its comments, and stamps the build.
  */
 export function ensureBuild({ force = false } = {}): void {
   if (!force && buildIsCurrent()) return
@@ -24,6 +25,7 @@ export function ensureBuild({ force = false } = {}): void {
   const hinted = addCompileHints('.next')
   console.log(`Marked the storefront's ${hinted.length} chunks for eager compilation.`)
   console.log(`Precompressed ${precompressStatic('.next')} scripts and stylesheets.`)
+  console.log(`Service worker: ${buildServiceWorker('.next')} bytes in Brotli.`)
   writeBuildStamp()
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }

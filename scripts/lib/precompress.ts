@@ -16,22 +16,26 @@ export function precompressStatic(distDir: string): number {
   const root = path.join(distDir, 'static')
   for (const relative of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     if (!PRECOMPRESSED_TYPES.has(path.extname(relative))) continue
-    const file = path.join(root, relative)
-    const source = fs.readFileSync(file)
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(source, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-        },
-      }),
-    )
-    fs.writeFileSync(
-      `${file}.gz`,
-      zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    )
+    writeCompressedCopies(path.join(root, relative))
     count++
   }
   return count
+}
+
+/** Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) beside `file`. */
+export function writeCompressedCopies(file: string): void {
+  const source = fs.readFileSync(file)
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+  )
+  fs.writeFileSync(
+    `${file}.gz`,
+    zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  )
 }

@@ -1,5 +1,5 @@
 /**
- * Installs the storefront's service worker (public/sw.js) once the page has loaded and the
+ * Installs the storefront's service worker (service-worker.js) once the page has loaded and the
  * browser is idle, so it never competes with the first screen. The release is in its address: a
  * new build is a new worker, which replaces the old one and its cached shell.
  */

@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import vm from 'node:vm'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { precompressStatic } from '../../../scripts/lib/precompress'
+import { buildServiceWorker, SERVICE_WORKER_SOURCE } from '../../../scripts/lib/service-worker'
 import { loadStaticAssets, pickEncoding, serveStaticAsset, type StaticAssets } from './static-files'
 
 describe('pickEncoding', () => {
@@ -43,6 +45,7 @@ describe('precompressed build files', () => {
     fs.writeFileSync(path.join(chunks, 'shop.css'), 'body{margin:0}')
     fs.writeFileSync(path.join(dist, 'static', 'media', 'logo.png'), 'not text')
     expect(precompressStatic(dist)).toBe(2)
+    expect(buildServiceWorker(dist)).toBeGreaterThan(0)
     assets = loadStaticAssets(dist)
     server = http.createServer((req, res) => {
       if (serveStaticAsset(req, res, assets)) return
@@ -86,6 +89,7 @@ describe('precompressed build files', () => {
     expect([...assets.keys()].sort()).toEqual([
       '/_next/static/chunks/app.js',
       '/_next/static/chunks/shop.css',
+      '/sw.js',
     ])
   })
 
@@ -145,5 +149,28 @@ describe('precompressed build files', () => {
       const res = await request(pathname, headers, method)
       expect(res.status, `${method} ${pathname}`).toBe(418)
     }
+  })
+
+  it('sends the service worker as /sw.js, without its comments, checked again each time', async () => {
+    const source = fs.readFileSync(SERVICE_WORKER_SOURCE, 'utf8')
+    const res = await request('/sw.js?v=abc&mb=20', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(res.status).toBe(200)
+    expect(res.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    })
+    const sent = zlib.brotliDecompressSync(res.body).toString()
+    expect(() => new vm.Script(sent)).not.toThrow()
+    expect(sent).not.toMatch(/\/\*\*|^\s*\/\/ /m)
+    for (const name of ['staleWhileRevalidate', 'kc-shell-', 'sendQueuedOrders']) {
+      expect(sent).toContain(name)
+    }
+    expect(res.body.length).toBeLessThan(zlib.gzipSync(source, { level: 9 }).length * 0.65)
+    // A client that takes neither coding still gets it: Next has no copy of its own.
+    const plain = await request('/sw.js', {})
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(sent)
   })
 })

@@ -16,15 +16,26 @@ export const PRECOMPRESSED_TYPES = new Map([
 
 export type Encoding = 'br' | 'gzip'
 type Encoded = { body: Buffer; etag: string }
-type StaticAsset = { type: string } & Record<Encoding, Encoded>
+type StaticAsset = { type: string; cacheControl: string; plain?: Encoded } & Record<
+  Encoding,
+  Encoded
+>
+
+/**
+ * The service worker as the build writes it (scripts/lib/service-worker.ts), under the build
+ * folder; sent as `/sw.js`, the address whose scope is the whole shop. Its address carries the
+ * release, but a browser checks a worker's script for updates anyway: never cached for long.
+ */
+export const SERVICE_WORKER_FILE = 'kc-sw/sw.js'
+const SERVICE_WORKER_PATH = '/sw.js'
 
 /** The build's precompressed scripts and stylesheets, by URL path. */
 export type StaticAssets = ReadonlyMap<string, StaticAsset>
 
 /**
  * Loads every script and stylesheet of `<distDir>/static` that has both precompressed copies
- * into memory (1.6 MB for this shop), keyed by the path Next serves it under. A file
- * without them is left out, and Next serves it as before.
+ * into memory (1.6 MB for this shop), keyed by the path Next serves it under, and the service
+ * worker. A file without them is left out, and Next serves it as before.
  */
 export function loadStaticAssets(distDir: string): StaticAssets {
   const assets = new Map<string, StaticAsset>()
@@ -33,20 +44,38 @@ export function loadStaticAssets(distDir: string): StaticAssets {
   const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
   for (const relative of files) {
     const type = PRECOMPRESSED_TYPES.get(path.extname(relative))
-    const file = path.join(root, relative)
-    if (!type || !fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) continue
-    const encoded = (encoding: Encoding, suffix: string): Encoded => {
-      const body = fs.readFileSync(file + suffix)
-      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 24)
-      return { body, etag: `"${hash}-${encoding}"` }
-    }
-    assets.set(STATIC_PREFIX + relative.split(path.sep).join('/'), {
-      type,
-      br: encoded('br', '.br'),
-      gzip: encoded('gzip', '.gz'),
-    })
+    const asset = type && loadAsset(path.join(root, relative), type, CACHE_FOREVER)
+    if (asset) assets.set(STATIC_PREFIX + relative.split(path.sep).join('/'), asset)
   }
+  const worker = loadAsset(
+    path.join(distDir, SERVICE_WORKER_FILE),
+    PRECOMPRESSED_TYPES.get('.js')!,
+    'no-cache',
+  )
+  // Next has no copy of its own to send a client that takes neither coding.
+  if (worker)
+    assets.set(SERVICE_WORKER_PATH, {
+      ...worker,
+      plain: encodedFile(path.join(distDir, SERVICE_WORKER_FILE), 'plain'),
+    })
   return assets
+}
+
+/** `file`'s Brotli and gzip copies, or undefined when it lacks either. */
+function loadAsset(file: string, type: string, cacheControl: string): StaticAsset | undefined {
+  if (!fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) return undefined
+  return {
+    type,
+    cacheControl,
+    br: encodedFile(`${file}.br`, 'br'),
+    gzip: encodedFile(`${file}.gz`, 'gzip'),
+  }
+}
+
+function encodedFile(file: string, coding: string): Encoded {
+  const body = fs.readFileSync(file)
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 24)
+  return { body, etag: `"${hash}-${coding}"` }
 }
 
 /**
@@ -72,7 +101,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
 /**
  * Answers GET and HEAD for the build's scripts and stylesheets with their precompressed copy,
  * from memory: Brotli or gzip as the browser accepts, cached for a year like Next's own (the
- * names carry a content hash), and 304 for a matching If-None-Match. Returns false for anything
+ * names carry a content hash; the service worker, `no-cache`), and 304 for a matching
+ * If-None-Match. Returns false for anything
  * else (another path, a file without copies, a client that takes neither coding): Next answers.
  */
 export function serveStaticAsset(
@@ -84,10 +114,11 @@ export function serveStaticAsset(
   const asset = assets.get(req.url.split('?')[0]!)
   if (!asset) return false
   const encoding = pickEncoding(req.headers['accept-encoding'])
-  if (!encoding) return false
-  const { body, etag } = asset[encoding]
+  const sent = encoding ? asset[encoding] : asset.plain
+  if (!sent) return false
+  const { body, etag } = sent
   const headers = {
-    'cache-control': CACHE_FOREVER,
+    'cache-control': asset.cacheControl,
     vary: 'Accept-Encoding',
     etag,
   }
@@ -99,7 +130,7 @@ export function serveStaticAsset(
   res.writeHead(200, {
     ...headers,
     'content-type': asset.type,
-    'content-encoding': encoding,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
     'content-length': body.byteLength,
     'x-content-type-options': 'nosniff',
   })
