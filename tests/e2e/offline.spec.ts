@@ -493,8 +493,10 @@ test.describe('saving data', () => {
     expect((await photoSources(page)).every((src) => !src.endsWith('-200x200.webp'))).toBe(true)
   })
 
-  test('a sold-out flag stays one pill on a 360 px phone saving data', async ({ browser }) => {
-    const product = await createProduct({ inStock: 0 })
+  test('sold-out and special flags stay whole pills on a 360 px phone saving data', async ({
+    browser,
+  }) => {
+    const product = await createProduct({ price: 120, specialPrice: 99.5, inStock: 0 })
     const context = await browser.newContext({
       baseURL: baseURL(),
       extraHTTPHeaders: { 'save-data': 'on' },
@@ -503,14 +505,18 @@ test.describe('saving data', () => {
     try {
       const page = await context.newPage()
       await page.goto(`/?q=${encodeURIComponent(product.name)}`)
-      const flag = card(page, product.name).locator('.sold-out-overlay')
-      await expect(flag).toHaveText('Out of Stock')
-      const lines = await flag.evaluate((element) => {
-        const range = document.createRange()
-        range.selectNodeContents(element)
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
-      })
-      expect(lines).toBe(1)
+      await expect(card(page, product.name).locator('.sold-out-overlay')).toHaveText('Out of Stock')
+      await expect(card(page, product.name).locator('.badge-special')).toHaveText('Special')
+      const lines = await card(page, product.name)
+        .locator('.sold-out-overlay, .badge-special')
+        .evaluateAll((flags) =>
+          flags.map((flag) => {
+            const range = document.createRange()
+            range.selectNodeContents(flag)
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+          }),
+        )
+      expect(lines).toEqual([1, 1])
     } finally {
       await context.close()
     }
