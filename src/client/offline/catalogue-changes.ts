@@ -1,7 +1,7 @@
 /**
  * The service worker answers a catalogue read it has seen from its copy at once and asks the
- * shop meanwhile (service-worker.js); when the shop's answer differs it names the read that changed,
- * and the page reads it again.
+ * shop meanwhile (service-worker.js); when the shop's answer differs it names the read that
+ * changed, and the page reads it again.
  */
 export function onCatalogueChanged(listener: (url: URL) => void): () => void {
   const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker

@@ -1,8 +1,8 @@
 /**
  * When the prices and stock on screen were read from the shop, and whether the last read found
- * no signal: a read from the network is now; a copy the service worker kept (service-worker.js) is
- * from when it was kept (`x-kc-stored-at`), and says when it was given for want of a network
- * (`x-kc-no-signal`, or the worker's message to a page it opened from its copy).
+ * no signal: a read from the network is now; a copy the service worker kept (service-worker.js)
+ * is from when it was kept (`x-kc-stored-at`), and says when it was given for want of a network
+ * (`x-kc-no-signal`, or the worker's message to the page it answered from its copy).
  */
 export type DataTime = { asOf: number; noSignal: boolean }
 

@@ -1,7 +1,7 @@
 /**
  * Orders placed without signal, kept in IndexedDB until the shop has them. The service worker
- * (service-worker.js) reads the same store to send them by Background Sync; the page sends them when
- * the signal returns or the shop is next opened. Each keeps its Idempotency-Key, so however many
+ * (service-worker.js) reads the same store to send them by Background Sync; the page sends them
+ * when the signal returns or the shop is next opened. Each keeps its Idempotency-Key, so however many
  * times and from wherever it is sent, the shop places it once.
  */
 export type QueuedOrder = { key: string; body: string; queuedAt: number }

@@ -19,7 +19,7 @@ const SEEN = 'kc-seen'
 const STORED_AT = 'x-kc-stored-at'
 const SIZE = 'x-kc-size'
 const NO_SIGNAL = 'x-kc-no-signal'
-/** How long a read waits for the network before the kept copy is shown (then refreshed). */
+/** How long a page waits for the network before its kept copy is shown (then refreshed). */
 const NETWORK_WAIT_MS = 4000
 
 const ORDER_SYNC = 'kc-orders'

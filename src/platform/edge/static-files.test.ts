@@ -151,7 +151,7 @@ describe('precompressed build files', () => {
     }
   })
 
-  it('sends the service worker as /sw.js, without its comments, checked again each time', async () => {
+  it('sends the service worker as /sw.js without its comments, never cached long', async () => {
     const source = fs.readFileSync(SERVICE_WORKER_SOURCE, 'utf8')
     const res = await request('/sw.js?v=abc&mb=20', { 'accept-encoding': 'gzip, deflate, br' })
     expect(res.status).toBe(200)
