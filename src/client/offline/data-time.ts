@@ -1,3 +1,5 @@
+import { onWorkerMessage } from './worker-messages'
+
 /**
  * When the prices and stock on screen were read from the shop, and whether the last read found
  * no signal: a read from the network is now; a copy the service worker kept (service-worker.js)
@@ -34,18 +36,9 @@ export function subscribeDataTime(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-/** The worker's word that it opened this page from its copy, for want of a network. */
+/** The worker's word that it answered this page or a read from its copy, for want of a network. */
 export function listenForNoSignal(): () => void {
-  const worker = navigator.serviceWorker
-  if (!worker) return () => undefined
-  const onMessage = (event: MessageEvent) => {
-    const data = event.data as { type?: string; storedAt?: string | null } | null
-    if (data?.type === 'no-signal') noteRead(data.storedAt, true)
-  }
-  worker.addEventListener('message', onMessage)
-  // Messages sent before the page listened are held until this.
-  worker.startMessages()
-  return () => worker.removeEventListener('message', onMessage)
+  return onWorkerMessage('no-signal', (message) => noteRead(message.storedAt, true))
 }
 
 /** "14:05": the shopper's own clock, 24-hour, as South Africans write it. */

@@ -1,8 +1,8 @@
 /**
  * Orders placed without signal, kept in IndexedDB until the shop has them. The service worker
  * (service-worker.js) reads the same store to send them by Background Sync; the page sends them
- * when the signal returns or the shop is next opened. Each keeps its Idempotency-Key, so however many
- * times and from wherever it is sent, the shop places it once.
+ * when the signal returns or the shop is next opened. Each keeps its Idempotency-Key, so however
+ * many times and from wherever it is sent, the shop places it once.
  */
 export type QueuedOrder = { key: string; body: string; queuedAt: number }
 

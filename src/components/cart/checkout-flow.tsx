@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 
 import { readRecentOrders, rememberOrder, RECENT_ORDERS_KEY } from '@/client/cart/order-again'
 import { forgetOrder, queuedOrders, sentByCheckout } from '@/client/offline/order-queue'
+import { onWorkerMessage } from '@/client/offline/worker-messages'
 import type { OrderDTO } from '@/modules/orders/order'
 import { useToast } from '@/components/ui/toast'
 import { CartPanel } from './cart-panel'
@@ -90,13 +91,13 @@ function useQueuedOrders(onSent: (order: OrderDTO) => void) {
     void sendAll()
     const onMessage = () => void sendAll()
     window.addEventListener('online', onMessage)
-    navigator.serviceWorker?.addEventListener('message', onMessage)
+    const unfollow = onWorkerMessage('orders-sent', onMessage)
     // The signal's return is not always announced: while an order waits, it is tried each half minute.
     const timer = setInterval(() => left && void sendAll(), 30_000)
     return () => {
       clearInterval(timer)
       window.removeEventListener('online', onMessage)
-      navigator.serviceWorker?.removeEventListener('message', onMessage)
+      unfollow()
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page; onSent sets state only
   }, [])

@@ -6,6 +6,7 @@ import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
 import { ORDER_FAILED as FAILED, sendOrder, type OrderAnswer } from '@/client/checkout-api'
 import { forgetOrder, noSignal, queueOrder, sentByCheckout } from '@/client/offline/order-queue'
+import { onWorkerMessage } from '@/client/offline/worker-messages'
 import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 import type { OrderInput } from '@/modules/orders/schemas'
 
@@ -116,13 +117,13 @@ export function usePlaceOrder(
       })
     }
     window.addEventListener('online', retry)
-    navigator.serviceWorker?.addEventListener('message', retry)
+    const unfollow = onWorkerMessage('orders-sent', retry)
     // A phone back on signal does not always say so (Wi-Fi without internet, a tower's flicker).
     const timer = setInterval(retry, RETRY_MS)
     return () => {
       clearInterval(timer)
       window.removeEventListener('online', retry)
-      navigator.serviceWorker?.removeEventListener('message', retry)
+      unfollow()
       // Closed while waiting: the page's queue (CheckoutFlow) sends it from now on.
       if (key) sentByCheckout.delete(key)
     }

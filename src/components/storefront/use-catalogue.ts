@@ -10,7 +10,7 @@ import {
 } from '@/modules/catalogue/catalogue-filter'
 import type { Category } from '@/modules/catalogue/categories'
 import type { ShownProduct } from '@/modules/catalogue/product'
-import { onCatalogueChanged } from '@/client/offline/catalogue-changes'
+import { onWorkerMessage } from '@/client/offline/worker-messages'
 import { appendSlice, fetchSlice, moreLimit, refreshLimit, type Loaded } from './catalogue-slices'
 import { putViewInAddress } from './view-address'
 
@@ -97,8 +97,9 @@ export function useCatalogue(initial: Props) {
   // A search answered from the phone's copy that the shop has since changed is read again.
   useEffect(
     () =>
-      onCatalogueChanged((url) => {
-        if (sameView(viewFromParams(url.searchParams), latest.current.view)) void refresh()
+      onWorkerMessage('catalogue-changed', ({ url }) => {
+        const changed = viewFromParams(new URL(url, window.location.href).searchParams)
+        if (sameView(changed, latest.current.view)) void refresh()
       }),
     [refresh],
   )
