@@ -9,6 +9,7 @@ import pg from 'pg'
 
 import { frontDoor } from '../src/boot/front-door'
 import { env } from '../src/env'
+import { startOrderLane } from '../src/modules/orders/order-lane'
 import { POOL_LIMITS } from '../src/platform/db/pool-limits'
 import { answerLocallyWith, renderInProcess } from '../src/platform/edge/in-process'
 import { loadStaticAssets } from '../src/platform/edge/static-files'
@@ -21,6 +22,8 @@ const dev = config.NODE_ENV !== 'production'
 const app = next({ dev, port: config.PORT, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
+// Orders' transactions run on a thread of their own, never waiting behind a render.
+startOrderLane(new URL('../src/modules/orders/order-lane-thread.mjs', import.meta.url))
 
 const cataloguePool = new pg.Pool({
   connectionString: config.DATABASE_URL,

@@ -15,6 +15,7 @@ import {
   hasBuyerCookie,
   isPage,
   readOwnWrites,
+  sendBusy,
   sendShared,
   sharedAnswer,
   sharedAnswerOf,
@@ -23,6 +24,8 @@ import {
 } from '@/platform/cache/shared-answers'
 import { withStockShown } from '@/platform/cache/shown-stock'
 import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process'
+import { loadMetrics } from '@/platform/edge/load-metrics'
+import { isShed } from '@/platform/edge/render-gate'
 import { serveMediaFile } from '@/platform/edge/media-files'
 import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
 import { clientAddress } from '@/platform/http/client-address'
@@ -105,6 +108,7 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
   }
   const fromBucket = door.config.S3_BUCKET ? () => void door.next(req, res) : undefined
   if (serveMediaFile(req, res, door.config.mediaDir, fromBucket)) return
+  if (mayWait(req)) return void renderGated(door, req, res)
   void door.next(req, res)
 }
 
@@ -131,8 +135,47 @@ async function sendPageForBuyer(
   return sendShared(req, res, shared, () => render(door.next, req, shared))
 }
 
+/**
+ * A read Next answers for this request alone (a 404 page, an account page, /cms), through the
+ * render gate like the shared ones. Writes never wait here, nor the owner's calls (exports stream
+ * for seconds), nor the health check a load balancer reads.
+ */
+function mayWait(req: http.IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  if ('x-admin-key' in req.headers) return false
+  return !req.url!.startsWith('/api/health')
+}
+
+async function renderGated(
+  door: FrontDoor,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  try {
+    await loadMetrics().gate.run(
+      () =>
+        new Promise<void>((resolve) => {
+          res.once('close', resolve)
+          void door.next(req, res)
+        }),
+    )
+  } catch (error) {
+    if (!isShed(error)) throw error
+    loadMetrics().shed.refused++
+    sendBusy(res)
+  }
+}
+
 /** Next's answer for a shared read, produced in this process with only the headers it needs. */
-async function render(
+function render(
+  next: RequestHandler,
+  req: http.IncomingMessage,
+  shared: Shared,
+): Promise<SharedAnswer> {
+  return loadMetrics().gate.run(() => renderNow(next, req, shared))
+}
+
+async function renderNow(
   next: RequestHandler,
   req: http.IncomingMessage,
   shared: Shared,

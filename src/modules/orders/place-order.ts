@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 
 import type { Payload } from 'payload'
-import type { PoolClient } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 import { BadInput, Conflict, Forbidden, InsufficientStock, Unprocessable } from '@/shared/errors'
 import { formatRand, fromCents, toCents, type Cents } from '@/shared/money'
@@ -16,6 +16,7 @@ import { loadOrder } from '@/modules/orders/repository'
 import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
 import { shopCache } from '@/platform/cache/shop-cache'
 import { stockTag } from '@/platform/cache/shown-stock'
+import { errorOf, orderLane } from '@/modules/orders/order-lane'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import { priceSurprise, type PriceSurprise, type ShownPrices } from '@/modules/pricing/surprise'
 import {
@@ -71,6 +72,30 @@ export async function placeOrder(
   idempotencyKey?: string,
   buyer?: OrderBuyer,
 ): Promise<PlacedOrder> {
+  // In the shop's server the transaction runs on the order lane's thread, whose event loop no
+  // page render holds up while the order's row locks are taken (order-lane.ts).
+  const lane = orderLane()
+  let placed: PlacedOrder
+  if (lane) {
+    const result = await lane.send({ input, idempotencyKey, buyer })
+    if (!result.ok) throw errorOf(result.error)
+    placed = result.placed
+  } else placed = await placeOrderOn(shop.db.pool, input, idempotencyKey, buyer)
+  // Committed: what this process shares showing these products is read again, so the buyer sees
+  // the stock their order took at once (other processes within the second those answers are
+  // held); pages showing none of them are kept, however many orders come in.
+  if (!placed.replayed)
+    for (const line of placed.order.items) shopCache.invalidate(stockTag(line.sku))
+  return placed
+}
+
+/** The order's transaction on `pool`: what placeOrder runs here or on the order lane. */
+export async function placeOrderOn(
+  pool: Pool,
+  input: OrderInput,
+  idempotencyKey?: string,
+  buyer?: OrderBuyer,
+): Promise<PlacedOrder> {
   const request: PlaceRequest = {
     ...(buyer ? { tradeAccount: buyer.accountId } : {}),
     customer: customerOf(input.customer),
@@ -80,17 +105,11 @@ export async function placeOrder(
   }
   const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
   const shown = shownPrices(input)
-  const placed = await inTransaction(
-    shop.db.pool,
+  return inTransaction(
+    pool,
     (client) => place(client, request, buyer?.priceListId ?? null, shown, hash, idempotencyKey),
     retryable,
   )
-  // Committed: what this process shares showing these products is read again, so the buyer sees
-  // the stock their order took at once (other processes within the second those answers are
-  // held); pages showing none of them are kept, however many orders come in.
-  if (!placed.replayed)
-    for (const line of placed.order.items) shopCache.invalidate(stockTag(line.sku))
-  return placed
 }
 
 async function place(

@@ -11,7 +11,12 @@ const SHORT: CacheRule<string> = {
 
 function setup(options: Partial<CacheOptions> = {}, rule: Partial<CacheRule<string>> = {}) {
   let clock = 0
-  const tagged = new TaggedCache({ maxBytes: 100, now: () => clock, ...options })
+  const tagged = new TaggedCache({
+    maxBytes: 100,
+    now: () => clock,
+    countOverhead: false,
+    ...options,
+  })
   const ruled = { ...SHORT, ...rule }
   const cache = {
     get: (key: string, load: () => Promise<string>) => tagged.get(key, ruled, load),
@@ -137,6 +142,32 @@ describe('TaggedCache, for a time', () => {
     expect(cache.bytes).toBe(10)
     expect(await cache.get('a', load('new-a'))).toBe('aaaa')
     expect(await cache.get('b', load('new-b'))).toBe('new-b')
+  })
+
+  it('counts what each entry and each of its tags costs to hold, besides key and value', async () => {
+    const cache = new TaggedCache({ maxBytes: 10_000 })
+    const rule = { tags: ['products'], tagsOf: () => ['stock a', 'stock b'], sizeOf: () => 100 }
+    await cache.get('page', rule, async () => 'v')
+    // 4 (key) + 100 (value) + 480 (entry) + 3 tags × 290 + their 8 + 7 + 7 characters
+    expect(cache.bytes).toBe(4 + 100 + 480 + 3 * 290 + 22)
+    for (let i = 0; i < 20; i++) await cache.get(`page ${i}`, rule, async () => 'v')
+    expect(cache.bytes).toBeLessThanOrEqual(10_000)
+    expect(cache.size).toBe(6)
+  })
+
+  it('keeps an entry past its time as a last resort, until a write it shows drops it', async () => {
+    const { cache, load, tagged, tick } = setup()
+    await cache.get('/', load('old'))
+    tick(5000)
+    let release!: () => void
+    const slow = cache.get('/', () => new Promise((resolve) => (release = () => resolve('new'))))
+    // Past staleMs: not served by get (it waits for the new load), but there for a shedding server.
+    expect(tagged.lastResort('/')).toBe('old')
+    release()
+    expect(await slow).toBe('new')
+    expect(tagged.lastResort('/')).toBe('new')
+    cache.invalidate('products')
+    expect(tagged.lastResort('/')).toBeUndefined()
   })
 
   it('does not keep a value larger than maxBytes or one `keep` refuses', async () => {

@@ -3,6 +3,8 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
 import { announceHere, feedIsLive } from '@/platform/db/change-feed'
+import { loadMetrics } from '@/platform/edge/load-metrics'
+import { isShed } from '@/platform/edge/render-gate'
 import { pickEncoding } from '@/platform/edge/static-files'
 import { etagOf, matchesEtag } from '@/platform/http/etag'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
@@ -44,8 +46,13 @@ const SHOWS_STOCK = {
   tagsOf: (answer: SharedAnswer) => answer.stockTags,
 }
 
-const sizeOf = (answer: SharedAnswer) =>
-  answer.identity.byteLength + answer.gzip.byteLength + answer.br.byteLength
+/** Every coding of the body, and the headers kept with them (the tags are counted by the cache). */
+const sizeOf = (answer: SharedAnswer) => {
+  let bytes = answer.identity.byteLength + answer.gzip.byteLength + answer.br.byteLength
+  for (const [name, value] of Object.entries(answer.headers))
+    bytes += 48 + name.length + value.length
+  return bytes
+}
 const keep = (answer: SharedAnswer) => answer.status === 200 && !('set-cookie' in answer.headers)
 
 const PAGE: CacheRule<SharedAnswer> = {
@@ -219,6 +226,13 @@ export async function sendShared(
   try {
     answer = await shopCache.get(shared.key, shared.rule, load)
   } catch (error) {
+    if (isShed(error)) {
+      // Too busy to render it now: the copy held however old, else try again in a moment.
+      answer = shopCache.lastResort<SharedAnswer>(shared.key)
+      loadMetrics().shed[answer ? 'stale' : 'refused']++
+      if (answer) return send(req, res, answer, { 'x-shop-shed': 'stale' })
+      return sendBusy(res)
+    }
     console.error('Could not render', req.url, error instanceof Error ? error.message : error)
     res.writeHead(503, {
       'content-type': 'application/json; charset=utf-8',
@@ -230,12 +244,35 @@ export async function sendShared(
   send(req, res, answer)
 }
 
-function send(req: http.IncomingMessage, res: http.ServerResponse, answer: SharedAnswer): void {
+/** What a request the server sheds is told: nothing was done, and when to ask again. */
+export const BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a moment.'
+export const BUSY_RETRY_AFTER_SECONDS = 2
+
+export function sendBusy(res: http.ServerResponse): void {
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+  })
+  res.end(JSON.stringify({ error: BUSY_MESSAGE }))
+}
+
+function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: SharedAnswer,
+  extra: Record<string, string> = {},
+): void {
   // Nothing changed since the copy the browser (or the shop's service worker) holds: headers only.
   if (answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.headers.etag!)) {
     const { etag, vary } = answer.headers
     const cacheControl = answer.headers['cache-control']
-    res.writeHead(304, { etag, vary, ...(cacheControl ? { 'cache-control': cacheControl } : {}) })
+    res.writeHead(304, {
+      etag,
+      vary,
+      ...(cacheControl ? { 'cache-control': cacheControl } : {}),
+      ...extra,
+    })
     res.end()
     return
   }
@@ -245,6 +282,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, answer: Share
     ...answer.headers,
     ...(encoding ? { 'content-encoding': encoding } : {}),
     'content-length': body.byteLength,
+    ...extra,
   })
   res.end(body)
 }
