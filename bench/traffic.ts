@@ -40,11 +40,15 @@ const mb = (value: number) => Math.round(value)
 function serverLog(dataDir: string) {
   const file = path.join(dataDir, 'server.log')
   const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : []
-  const stopped = lines.filter((line) => line.includes("The shop's server stopped"))
+  const stops = lines.flatMap((line, at) =>
+    line.includes("The shop's server stopped") ? [at] : [],
+  )
   return {
-    stopped: stopped.length,
+    stopped: stops.length,
     heapOutOfMemory: lines.filter((line) => /heap out of memory/i.test(line)).length,
-    firstStops: stopped.slice(0, 5),
+    firstStops: stops.slice(0, 5).map((at) => lines[at]!),
+    // What the server said last before each of the first stops: the cause, when it said one.
+    beforeStops: stops.slice(0, 3).map((at) => lines.slice(Math.max(0, at - 4), at).join('\n')),
   }
 }
 

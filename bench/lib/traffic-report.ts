@@ -85,7 +85,7 @@ export function printResults(results: SizeResult[]) {
     if (problems.length > 0) console.log(`${r.size}: first problems: ${problems.join('; ')}`)
     if (r.serverLog.stopped > 0)
       console.log(
-        `${r.size}: the server stopped ${r.serverLog.stopped} times (${r.serverLog.heapOutOfMemory} heap out of memory): ${r.serverLog.firstStops.join(' | ')}`,
+        `${r.size}: the server stopped ${r.serverLog.stopped} times (${r.serverLog.heapOutOfMemory} heap out of memory): ${r.serverLog.firstStops.join(' | ')}\n  its log before the first stop:\n${r.serverLog.beforeStops[0]}`,
       )
   }
 }
