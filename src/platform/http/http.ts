@@ -74,17 +74,19 @@ export function databaseUnavailableResponse(
 
 /**
  * SQLSTATE classes and socket errors that mean "the server is away or too busy now", not "the
- * query is wrong": a statement or lock wait that ran out of time (57014, 55P03) is worth a retry.
+ * query is wrong": a statement or lock wait that ran out of time (57014, 55P03) is worth a retry,
+ * and so is every "insufficient resources" state (class 53: a full disk, out of memory, too many
+ * connections), which changed nothing.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
-  '53300',
   '57014',
   '55P03',
 ])
+const UNAVAILABLE_CLASSES = /^(08|53|57P)/
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|cannot connect to Postgres|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i
 
@@ -96,7 +98,7 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown }
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code)))
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.test(code)))
       return true
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
     e = cause
