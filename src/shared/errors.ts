@@ -57,6 +57,12 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string) {
+    super(message, 415)
+  }
+}
+
 export class Unprocessable extends AppError {
   constructor(message: string) {
     super(message, 422)

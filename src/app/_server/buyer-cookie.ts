@@ -8,27 +8,23 @@ import { Forbidden } from '@/shared/errors'
 import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER, SHOP_PRICES } from '@/platform/http/cookies'
 import { json } from '@/platform/http/http'
 import { publicOrigin } from '@/platform/http/public-url'
+import { isCrossSite } from '@/platform/http/same-site'
 
 export { BUYER_COOKIE }
 
 /**
- * Refuses a sign-in, sign-out or password call another site's page made: a form elsewhere could
- * otherwise sign a shopper into someone else's account (the body needs no special type). The
- * browser says where a request comes from (Sec-Fetch-Site, or Origin in older ones); the shop's
- * own pages are same-origin, and a client that sends neither (a script, curl) is no browser to
- * protect.
+ * Refuses a call another site's page made with the buyer's cookie: a form elsewhere could
+ * otherwise sign a shopper into someone else's account, or place an order on theirs (the body
+ * needs no special type). The shop's own pages are same-origin.
  */
-export async function assertSameSite(request: Request): Promise<void> {
-  const site = request.headers.get('sec-fetch-site')
-  if (site !== null) {
-    if (site === 'same-origin' || site === 'none') return
-    throw new Forbidden('Sign in on the shop’s own pages.')
-  }
-  // Browsers without Sec-Fetch-Site: the Origin must be this shop, as the proxy or PUBLIC_URL names it.
-  const origin = request.headers.get('origin')
-  if (origin === null) return
+export async function assertSameSite(
+  request: Request,
+  refusal = 'Sign in on the shop’s own pages.',
+): Promise<void> {
+  const header = (name: string) => request.headers.get(name)
+  // The Origin must be this shop, as the request or the proxy or PUBLIC_URL names it.
   const shop = new Set([request.headers.get('host'), hostOf(await publicOrigin())])
-  if (!shop.has(hostOf(origin))) throw new Forbidden('Sign in on the shop’s own pages.')
+  if (isCrossSite(header, shop)) throw new Forbidden(refusal)
 }
 
 function hostOf(origin: string): string | null {

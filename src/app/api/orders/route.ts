@@ -1,4 +1,4 @@
-import { BadInput } from '@/shared/errors'
+import { BadInput, UnsupportedMediaType } from '@/shared/errors'
 import { orderSchema } from '@/modules/orders/schemas'
 import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
@@ -6,11 +6,15 @@ import { getShop } from '@/cms/payload'
 import { firstIssue } from '@/platform/http/validation'
 import { placeOrder } from '@/modules/orders/place-order'
 import { buyerOf } from '@/modules/accounts/accounts'
-import { buyerToken } from '@/app/_server/buyer-cookie'
+import { assertSameSite, buyerToken } from '@/app/_server/buyer-cookie'
+import { isJsonType } from '@/platform/http/same-site'
 
 export const dynamic = 'force-dynamic'
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
+
+export const ORDER_ON_OWN_PAGES = 'Place your order on the shop’s own pages.'
+export const SEND_JSON = 'Send the order as JSON (Content-Type: application/json).'
 
 export const POST = handle(async (request: Request) => {
   const key = request.headers.get('idempotency-key') ?? undefined
@@ -18,6 +22,12 @@ export const POST = handle(async (request: Request) => {
     throw new BadInput('Idempotency-Key must be 1 to 200 visible ASCII characters.', {
       field: 'Idempotency-Key',
     })
+  }
+  // The buyer's cookie puts an order on their account: only from the shop's own pages, and only
+  // as JSON, which another site's form cannot send. Without it an order is a guest's, anyone's.
+  if (buyerToken(request) !== undefined) {
+    await assertSameSite(request, ORDER_ON_OWN_PAGES)
+    if (!isJsonType(request.headers.get('content-type'))) throw new UnsupportedMediaType(SEND_JSON)
   }
   const parsed = orderSchema.safeParse(await readJson(request))
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))
