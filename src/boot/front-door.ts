@@ -28,6 +28,7 @@ import { loadMetrics } from '@/platform/edge/load-metrics'
 import { isShed } from '@/platform/edge/render-gate'
 import { serveMediaFile } from '@/platform/edge/media-files'
 import { serveStaticAsset, type StaticAssets } from '@/platform/edge/static-files'
+import { guardBody } from '@/platform/http/body-guard'
 import { clientAddress } from '@/platform/http/client-address'
 import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER } from '@/platform/http/cookies'
 import { JSON_HEADERS } from '@/platform/http/http'
@@ -54,6 +55,7 @@ export type FrontDoor = {
 
 /**
  * The shop's request listener: Next, with what it cannot do as cheaply answered first:
+ * - every body held to its route family's limit as it arrives (body-guard.ts);
  * - shared public reads, from the one cache or produced in-process (shared-answers.ts);
  * - the unpaged product list of a large catalogue, streamed and gzipped (Next drops a route's
  *   Content-Encoding);
@@ -78,7 +80,7 @@ export function frontDoor(door: FrontDoor): http.RequestListener {
       req.socket.remoteAddress,
       door.config.TRUST_PROXY,
     )
-    requestContext.run({ client }, () => route(door, req, res))
+    guardBody(req, res, () => requestContext.run({ client }, () => route(door, req, res)))
   }
 }
 

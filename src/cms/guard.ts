@@ -1,20 +1,21 @@
 import { BadInput } from '@/shared/errors'
-import { assertStorableText, MAX_NESTING, parseJsonText, readBytes } from '@/platform/http/body'
+import { assertStorableText, parseJsonText, readBytes } from '@/platform/http/body'
+import { MAX_NESTING, TooManyValues } from '@/platform/http/json-shape'
 import { databaseUnavailableResponse, errorResponse, json } from '@/platform/http/http'
-import { MAX_IMAGE_BYTES, withImageWork } from '@/platform/edge/images'
+import { withImageWork } from '@/platform/edge/images'
+import { bodyLimitOf } from '@/platform/http/body-limits'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { databaseReachable } from '@/cms/payload'
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>
 
-/** Larger than any image /cms accepts plus its form fields; Payload has no limit of its own. */
-const MAX_CMS_BODY_BYTES = MAX_IMAGE_BYTES + 1_000_000
 /** Paging parameters Payload passes to SQL as numbers: `limit=1e309` must not reach it. */
 const WHOLE_NUMBER_PARAMS = ['limit', 'page', 'depth'] as const
 const MAX_PAGE_SIZE = 1000
 
 /**
- * Payload's REST API under the shop's input rules: bodies bounded and free of NUL and broken
+ * Payload's REST API under the shop's input rules: bodies bounded (bytes and JSON values, by
+ * their family in body-limits.ts; Payload has no limit of its own) and free of NUL and broken
  * Unicode, paging parameters whole numbers, image writes one at a time, and a failure while the
  * database is away a 503 rather than a 500. Bad input is a 400 before Payload sees it.
  */
@@ -112,7 +113,8 @@ function checkParams(params: URLSearchParams): void {
 }
 
 async function checkBody(request: Request): Promise<void> {
-  const bytes = await readBytes(request, MAX_CMS_BODY_BYTES)
+  const limit = bodyLimitOf(request.method, new URL(request.url).pathname)
+  const bytes = await readBytes(request, limit.bytes)
   // The multipart boundary is case-sensitive (Chromium's is `----WebKitFormBoundaryBbHG7a…`):
   // only the media type is compared without case.
   const type = request.headers.get('content-type') ?? ''
@@ -125,7 +127,7 @@ async function checkBody(request: Request): Promise<void> {
     }
     for (const [name, value] of form) {
       if (typeof value !== 'string') continue
-      if (name === '_payload') parseJsonText(value, name)
+      if (name === '_payload') parseJsonText(value, name, limit.values)
       else assertStorableText(value, name)
     }
     return
@@ -133,19 +135,22 @@ async function checkBody(request: Request): Promise<void> {
   if (bytes.byteLength === 0) return
   const text = new TextDecoder().decode(bytes)
   if (!type.toLowerCase().includes('json')) return assertStorableText(text, 'body')
-  const body = parseJsonText(text, 'body') as { query?: unknown } | null
-  if (typeof body?.query === 'string') checkGraphqlDepth(body.query)
+  const body = parseJsonText(text, 'body', limit.values) as { query?: unknown } | null
+  if (typeof body?.query === 'string') checkGraphqlShape(body.query, limit.values)
 }
 
 /**
  * GraphQL's parser recurses once per level of a query's selections: a query nested thousands
- * deep overflowed the stack. Counted here, outside strings and comments, before it is parsed.
+ * deep overflowed the stack. Its validation compares fields pairwise: a query of a hundred
+ * thousand fields is minutes of work. Both counted here, outside strings and comments, before
+ * it is parsed.
  */
-function checkGraphqlDepth(query: string): void {
+function checkGraphqlShape(query: string, maxNames: number): void {
   let depth = 0
+  let names = 0
   let inString = false
   for (let i = 0; i < query.length; i++) {
-    const c = query[i]
+    const c = query[i]!
     if (inString) {
       if (c === '\\') i++
       else if (c === '"') inString = false
@@ -160,8 +165,14 @@ function checkGraphqlDepth(query: string): void {
         })
       }
     } else if (c === '}' || c === ')' || c === ']') depth--
+    else if (NAME_START.test(c) && !NAME_PART.test(query[i - 1] ?? ' ') && ++names > maxNames) {
+      throw new TooManyValues('query', maxNames)
+    }
   }
 }
+
+const NAME_START = /[_A-Za-z]/
+const NAME_PART = /[_A-Za-z0-9]/
 
 function isMediaFileRead(request: Request): boolean {
   return (

@@ -53,7 +53,11 @@ export class InsufficientStock extends Conflict {
 
 export class PayloadTooLarge extends AppError {
   constructor(limitBytes: number) {
-    super(`Request body is too large (limit ${Math.round(limitBytes / 1000)} kB).`, 413)
+    const limit =
+      limitBytes >= 1024 * 1024
+        ? `${Math.round((limitBytes / (1024 * 1024)) * 10) / 10} MB`
+        : `${Math.round(limitBytes / 1000)} kB`
+    super(`Request body is too large (limit ${limit}).`, 413)
   }
 }
 

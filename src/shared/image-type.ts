@@ -1,5 +1,8 @@
 export type ImageType = { mimetype: string; extension: string }
 
+/** The largest photo the shop takes (docs/api.md); here so body limits need not load sharp. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+
 /** Judges an upload by its bytes, never its name: JPEG, PNG, WebP or AVIF, or nothing. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))

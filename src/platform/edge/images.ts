@@ -4,10 +4,10 @@ import type { Payload } from 'payload'
 import sharp from 'sharp'
 
 import { BadInput, PayloadTooLarge, ServiceBusy } from '@/shared/errors'
-import { sniffImageType, type ImageType } from '@/shared/image-type'
+import { MAX_IMAGE_BYTES, sniffImageType, type ImageType } from '@/shared/image-type'
 import { QueueFull, Semaphore } from '@/shared/semaphore'
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export { MAX_IMAGE_BYTES }
 export const MAX_IMAGE_PIXELS = 40_000_000
 /** Larger photos are scaled down to fit this square before Payload makes its WebP sizes. */
 export const STORED_IMAGE_EDGE = 2000

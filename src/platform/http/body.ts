@@ -1,22 +1,37 @@
 import { BadInput, PayloadTooLarge } from '@/shared/errors'
+import { bodyLimitOf, JSON_VALUE_LIMIT } from '@/platform/http/body-limits'
+import { assertJsonShape, JsonShape } from '@/platform/http/json-shape'
 
-export const JSON_BODY_LIMIT = 100_000
+export { JSON_BODY_LIMIT } from '@/platform/http/body-limits'
+export { assertJsonShape, MAX_NESTING, TooManyValues } from '@/platform/http/json-shape'
 
-/** Reads at most `limit` bytes of a request body (413 past it) and parses it as JSON (400). */
-export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+/**
+ * Reads at most its route family's bytes (body-limits.ts; 413 past them) and parses the body as
+ * JSON (400), holding at most the family's number of values (413): its shape is checked as the
+ * text arrives, so a body with too many values is refused without the rest being read.
+ */
+export async function readJson(request: Request, limit?: number): Promise<unknown> {
+  const family = bodyLimitOf(request.method, new URL(request.url).pathname)
+  const bytes = limit ?? family.bytes
   const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > limit) throw new PayloadTooLarge(limit)
-  const text = await readText(request, limit)
+  if (declared > bytes) throw new PayloadTooLarge(bytes)
+  const shape = new JsonShape('body', family.values)
+  const text = await readText(request, bytes, (piece) => shape.feed(piece))
   if (!text.trim()) throw new BadInput('Request body is empty: send JSON.', { field: 'body' })
-  return parseJsonText(text, 'body')
+  return parseCheckedJson(text, 'body')
 }
 
-/** Deeper than any input of the shop's: every check that walks a value recurses. */
-export const MAX_NESTING = 64
+/**
+ * JSON text parsed, after a scan that bounds its nesting and its number of values, and every
+ * string in it held to `assertStorableText`.
+ */
+export function parseJsonText(text: string, field: string, maxValues = JSON_VALUE_LIMIT): unknown {
+  assertJsonShape(text, field, maxValues)
+  return parseCheckedJson(text, field)
+}
 
-/** JSON text parsed, and every string in it held to `assertStorableText`. */
-export function parseJsonText(text: string, field: string): unknown {
-  assertNestingDepth(text, field)
+/** JSON text whose shape was checked, parsed (400) and held to `assertStorableText`. */
+function parseCheckedJson(text: string, field: string): unknown {
   let value: unknown
   try {
     value = JSON.parse(text) as unknown
@@ -30,30 +45,6 @@ export function parseJsonText(text: string, field: string): unknown {
   }
   assertStorableText(value, field === 'body' ? '' : field)
   return value
-}
-
-/**
- * Refuses JSON nested deeper than MAX_NESTING, found by counting brackets outside strings before
- * anything recurses into it (8,000 levels overflowed the stack of the checks after the parse).
- */
-function assertNestingDepth(text: string, field: string): void {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92)
-        i++ // a backslash: the next character is escaped
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 91 || c === 123) {
-      if (++depth > MAX_NESTING) {
-        throw new BadInput(`${field}: JSON may be nested at most ${MAX_NESTING} levels deep.`, {
-          field,
-        })
-      }
-    } else if (c === 93 || c === 125) depth--
-  }
 }
 
 /**
@@ -88,13 +79,20 @@ export function isStorableText(text: string): boolean {
  * The body as text, decoded chunk by chunk as it arrives: a 64 MB import is never also held as
  * one block of bytes beside its text.
  */
-async function readText(request: Request, limit: number): Promise<string> {
+async function readText(
+  request: Request,
+  limit: number,
+  check: (piece: string) => void,
+): Promise<string> {
   const decoder = new TextDecoder('utf-8')
   let text = ''
-  await readChunks(request, limit, (chunk) => {
-    text += decoder.decode(chunk, { stream: true })
-  })
-  return text + decoder.decode()
+  const add = (piece: string) => {
+    check(piece)
+    text += piece
+  }
+  await readChunks(request, limit, (chunk) => add(decoder.decode(chunk, { stream: true })))
+  add(decoder.decode())
+  return text
 }
 
 /** The raw body, refusing (413) past `limit` bytes whatever Content-Length claimed. */
@@ -115,13 +113,16 @@ async function readChunks(
   const reader = request.body.getReader()
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // The front door cut the body at its family's limit (body-guard.ts).
+      if ((error as { status?: unknown } | null)?.status === 413) throw new PayloadTooLarge(limit)
+      throw error
+    })
     if (done) return
     size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new PayloadTooLarge(limit)
-    }
+    // The rest is left unread, not cancelled: cancelling resets the connection before the answer
+    // is sent; the front door closes it once answered (body-guard.ts).
+    if (size > limit) throw new PayloadTooLarge(limit)
     take(value)
   }
 }

@@ -4,7 +4,7 @@ import { adminOnly } from '@/app/_server/admin-only'
 import { adminActor } from '@/modules/auth/admin-auth'
 import { parseJsonText, readBytes, readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
-import { MAX_IMAGE_BYTES } from '@/platform/edge/images'
+import { JSON_BODY_LIMIT, PRODUCT_WITH_IMAGE_BODY_BYTES } from '@/platform/http/body-limits'
 import { createProduct } from '@/modules/catalogue/products'
 import { parseWith } from '@/platform/http/validation'
 import { getShop } from '@/cms/payload'
@@ -19,7 +19,8 @@ export const POST = handle(
       return json(
         await createProduct(
           await getShop(),
-          parseWith(productCreateSchema, await readJson(request)),
+          // JSON alone takes the API's limit, not the family's room for a photo.
+          parseWith(productCreateSchema, await readJson(request, JSON_BODY_LIMIT)),
           adminActor(request),
         ),
         {
@@ -27,7 +28,7 @@ export const POST = handle(
         },
       )
     }
-    const bytes = await readBytes(request, MAX_IMAGE_BYTES + 200_000)
+    const bytes = await readBytes(request, PRODUCT_WITH_IMAGE_BODY_BYTES)
     let form: FormData
     try {
       form = await new Response(bytes, { headers: { 'content-type': type } }).formData()

@@ -1,0 +1,139 @@
+import http from 'node:http'
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { PayloadTooLarge } from '@/shared/errors'
+
+import { guardBody } from './body-guard'
+
+/*
+ * The front door's counting on a bare node:http server, with a handler that reads the body the
+ * way Next hands it to a route (the IncomingMessage iterated): what reaches the handler, what is
+ * answered, and how much of a client's body the server ever takes in.
+ */
+
+let server: http.Server
+let port: number
+/** What the handler read, per request path. */
+const read = new Map<string, number>()
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    guardBody(req, res, () => {
+      void (async () => {
+        let size = 0
+        try {
+          for await (const chunk of req) size += (chunk as Buffer).length
+        } catch (error) {
+          // As the shop's handlers do (errorResponse): a PayloadTooLarge is their 413.
+          if (!(error instanceof PayloadTooLarge)) throw error
+          res.writeHead(413).end(JSON.stringify({ error: error.message, from: 'handler' }))
+          return
+        }
+        read.set(req.url!, size)
+        if (!res.headersSent) res.end(JSON.stringify({ size }))
+      })()
+    })
+  })
+  server.listen(0)
+  await once(server, 'listening')
+  port = (server.address() as AddressInfo).port
+})
+afterAll(() => server.close())
+
+type Sent = { status: number; body: string; sent: number }
+
+/** Sends `size` bytes (declared or chunked), stopping once answered; never more than asked. */
+function send(path: string, size: number, chunked: boolean, method = 'POST'): Promise<Sent> {
+  // Node's client frames a GET's body only when told to.
+  const headers = chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(size) }
+  const req = http.request({ port, path, method, headers, agent: false })
+  const block = Buffer.alloc(64 * 1024, 'a')
+  let sent = 0
+  let answered = false
+  return new Promise((resolve) => {
+    req.on('response', (res) => {
+      answered = true
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, body, sent }))
+      res.on('error', () => resolve({ status: res.statusCode!, body, sent }))
+    })
+    req.on('error', (error) => !answered && resolve({ status: 0, body: String(error), sent }))
+    void (async () => {
+      while (sent < size && !answered && !req.destroyed) {
+        const chunk = block.subarray(0, Math.min(block.length, size - sent))
+        sent += chunk.length
+        if (!req.write(chunk)) await drainedOrClosed(req)
+      }
+      if (!answered && !req.destroyed) req.end()
+    })()
+  })
+}
+
+const MB = 1024 * 1024
+
+describe('guardBody', () => {
+  it('refuses a declared length over the limit at once, reading none of it', async () => {
+    const answer = await send('/cms/api/users/login', 600 * MB, false)
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'Request body is too large (limit 8 kB).',
+    })
+    expect(answer.sent).toBeLessThan(8 * MB)
+    expect(read.has('/cms/api/users/login')).toBe(false)
+  })
+
+  it('gathers a small family’s chunked body before the handler runs, and cuts one too large', async () => {
+    const fits = await send('/api/orders', 90_000, true)
+    expect(fits.status).toBe(200)
+    expect(JSON.parse(fits.body)).toEqual({ size: 90_000 })
+    const over = await send('/api/account/sign-in', 600 * MB, true)
+    expect(over.status).toBe(413)
+    expect(over.sent).toBeLessThan(8 * MB)
+    expect(read.has('/api/account/sign-in')).toBe(false)
+  })
+
+  it('streams a large family’s body to its handler, counted, and cuts it at the limit', async () => {
+    const fits = await send('/cms/api/media', 5.5 * MB, true)
+    expect(fits.status).toBe(200)
+    expect(JSON.parse(fits.body)).toEqual({ size: 5.5 * MB })
+    const over = await send('/api/admin/price-lists/1/prices', 600 * MB, true)
+    expect(over.status).toBe(413)
+    // The handler was reading it: its read failed, and it answered.
+    expect(JSON.parse(over.body)).toEqual({
+      error: 'Request body is too large (limit 18 MB).',
+      from: 'handler',
+    })
+    expect(over.sent).toBeLessThan(18 * MB + 8 * MB)
+    expect(read.has('/api/admin/price-lists/1/prices')).toBe(false)
+  })
+
+  it('bounds a body sent with a GET, and lets requests without one through', async () => {
+    expect((await send('/api/health', 60 * MB, true, 'GET')).status).toBe(413)
+    expect((await send('/api/health', 60 * MB, false, 'GET')).status).toBe(413)
+    expect((await send('/api/health', 0, false, 'GET')).status).toBe(200)
+  })
+
+  it('holds ten at once of each, answering every one', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        send(i % 2 ? '/api/admin/products/import' : '/cms/api/graphql', 600 * MB, i % 4 < 2),
+      ),
+    )
+    for (const answer of answers) expect([413, 429]).toContain(answer.status)
+  })
+})
+
+/** The socket took the last block, or went away (the server cut it). */
+function drainedOrClosed(req: http.ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('drain', done).off('close', done)
+      resolve()
+    }
+    req.on('drain', done).on('close', done)
+  })
+}
