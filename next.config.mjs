@@ -25,6 +25,15 @@ const nextConfig = {
   experimental: { inlineCss: true },
   async headers() {
     return [
+      // The owner's dashboard, the staff panel and a buyer's account pages act on a click: another
+      // site must not frame them under its own buttons (clickjacking). The shop frames none.
+      ...['/admin', '/admin/:path*', '/cms', '/cms/:path*', '/account/:path*'].map((source) => ({
+        source,
+        headers: [
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+          { key: 'X-Frame-Options', value: 'DENY' },
+        ],
+      })),
       {
         // Image files are sent by scripts/server.ts (src/platform/edge/media-files.ts), which also
         // sets their year-long caching; what still reaches Payload here is a name that fast path
