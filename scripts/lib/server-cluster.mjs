@@ -27,6 +27,7 @@ const LAST_WORDS_MS = 5_000
  * @property {Buffer} stderr the current worker's last words
  * @property {number} stderrAt when it last wrote to stderr
  * @property {NodeJS.Timeout} [restart]
+ * @property {boolean} waiting due to start, once another is ready (see wake)
  */
 
 /**
@@ -52,6 +53,7 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
     failedStarts: 0,
     stderr: Buffer.alloc(0),
     stderrAt: 0,
+    waiting: i > 0,
   }))
   /** @type {number[]} */
   let restarts = []
@@ -62,8 +64,24 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
     if (worker.isConnected()) worker.send({ type: 'restarts', restarts }, undefined, () => {})
   }
 
+  /**
+   * While no server is ready, servers start one at a time: the first gets the machine's every
+   * core and the shop is back sooner (two Next servers starting at once on 2 cores each took
+   * nearly twice as long), and on a new database it migrates and seeds alone. Once one is ready
+   * the others due start together.
+   */
+  const wake = () => {
+    if (stopping) return
+    for (const slot of slots) {
+      const anyReady = slots.some((s) => s.worker && s.ready)
+      const starting = slots.some((s) => s.worker && !s.ready)
+      if (slot.waiting && (anyReady || !starting)) start(slot)
+    }
+  }
+
   const start = (/** @type {Slot} */ slot) => {
     slot.restart = undefined
+    slot.waiting = false
     slot.ready = false
     slot.stderr = Buffer.alloc(0)
     const worker = cluster.fork(env)
@@ -79,14 +97,13 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
       slot.ready = true
       slot.failedStarts = 0
       say(`The shop's server ${slot.number} of ${count} is ready (pid ${worker.process.pid}).`)
-      if (!everReady) {
-        everReady = true
-        slots.slice(1).forEach(start)
-      }
+      everReady = true
+      wake()
     })
     worker.once('exit', async (code, signal) => {
       if (stopping || slot.worker !== worker) return
       slot.worker = undefined
+      wake()
       // Its last words (V8's "heap out of memory") may still be in the pipe when it exits.
       await Promise.race([closed(worker), sleep(500)])
       if (stopping) return
@@ -106,10 +123,12 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
           `${restarts.length} ${restarts.length === 1 ? 'restart' : 'restarts'} in a minute.`,
       )
       for (const other of slots) if (other.worker) tellRestarts(other.worker)
-      slot.restart = setTimeout(() => start(slot), pause)
+      slot.restart = setTimeout(() => {
+        slot.waiting = true
+        wake()
+      }, pause)
     })
   }
-  // The first alone: on a new database it migrates and seeds before the others start.
   for (const first of slots.slice(0, 1)) start(first)
 
   /**

@@ -3,6 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
+import autocannon from 'autocannon'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { sleep } from '../../scripts/lib/embedded-postgres'
@@ -104,6 +105,56 @@ describe('the launcher and its server processes', () => {
     expect(rss).toBeLessThanOrEqual(LAUNCHER_MAX_RSS_MB)
   })
 
+  it('under load: each server stays under 400 MB resident, the whole shop under 1 GB', async () => {
+    const products = (await (await fetch(`${shop.baseURL}/api/products?limit=100`)).json()) as {
+      sku: string
+      name: string
+      category: string
+    }[]
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!
+    // Many different addresses at once, as shoppers send them: pages, searches, categories.
+    const paths = [
+      () => '/',
+      () => `/p/${encodeURIComponent(pick(products).sku)}`,
+      () => `/?q=${encodeURIComponent(pick(products).name.split(' ')[0]!)}`,
+      () => `/api/products?q=${encodeURIComponent(pick(products).name.slice(0, 4))}&limit=24`,
+      () =>
+        `/api/products?category=${encodeURIComponent(pick(products).category)}&limit=24` +
+        `&offset=${24 * Math.floor(Math.random() * 2)}`,
+      () => '/api/delivery-areas',
+    ]
+    let peakServerRss = 0
+    let peakShopPss = 0
+    const sample = () => {
+      const pids = processTree(launcher())
+      peakServerRss = Math.max(peakServerRss, ...serverPids(launcher()).map(rssMb))
+      peakShopPss = Math.max(
+        peakShopPss,
+        pids.reduce((sum, pid) => sum + pssMb(pid), 0),
+      )
+    }
+    const sampler = setInterval(sample, 250)
+    const result = await autocannon({
+      url: shop.baseURL,
+      connections: 40,
+      duration: 20,
+      requests: [{ setupRequest: (req) => ({ ...req, path: pick(paths)() }) }],
+    })
+    clearInterval(sampler)
+    sample()
+    console.log(
+      `under load: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx; ` +
+        `largest server ${peakServerRss.toFixed(0)} MB RSS, ` +
+        `the whole shop ${peakShopPss.toFixed(0)} MB PSS at most`,
+    )
+    expect(result.requests.total).toBeGreaterThan(100)
+    expect(result.errors).toBe(0)
+    expect(peakServerRss).toBeGreaterThan(0)
+    expect(peakServerRss).toBeLessThanOrEqual(400)
+    expect(peakShopPss).toBeLessThanOrEqual(1024)
+    expect(rssMb(launcher())).toBeLessThanOrEqual(LAUNCHER_MAX_RSS_MB)
+  }, 60_000)
+
   it('one server killed: the others keep answering, and no connection is refused', async () => {
     const [victim] = serverPids(launcher())
     const outcomes: { at: number; status?: number; error?: string }[] = []
@@ -141,14 +192,14 @@ describe('the launcher and its server processes', () => {
     const degraded: string[] = []
     const startedAt = Date.now()
     let lastKillAt = 0
-    // A crash loop: each server killed once it is ready, or 3 s after it appeared if it is not.
+    // A crash loop: each server killed once it is ready, or 1 s after it appeared if it is not.
     const seenAt = new Map<number, number>()
     while (killed.size < 20 && Date.now() - startedAt < 60_000) {
       const alive = serverPids(launcher()).filter((pid) => !killed.has(pid))
       alive.forEach((pid) => seenAt.set(pid, seenAt.get(pid) ?? Date.now()))
       const ready = readyPids()
       const victim = alive.find(
-        (pid) => ready.includes(pid) || Date.now() - seenAt.get(pid)! >= 3000,
+        (pid) => ready.includes(pid) || Date.now() - seenAt.get(pid)! >= 1000,
       )
       if (victim) {
         process.kill(victim, 'SIGKILL')
