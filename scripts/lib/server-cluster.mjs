@@ -91,8 +91,16 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
       slot.stderr = keepTail(slot.stderr, chunk)
       slot.stderrAt = Date.now()
     })
-    worker.on('online', () => tellRestarts(worker))
     worker.on('message', (/** @type {{ type?: unknown }} */ message) => {
+      if (message?.type === 'restarts?') tellRestarts(worker)
+      // An owner's write, which the other servers must not answer from their caches either.
+      if (message?.type === 'announce-all') {
+        for (const other of slots) {
+          if (other.worker && other.worker !== worker && other.worker.isConnected()) {
+            other.worker.send({ type: 'announce-all' }, undefined, () => {})
+          }
+        }
+      }
       if (message?.type !== 'ready' || slot.worker !== worker) return
       slot.ready = true
       slot.failedStarts = 0
@@ -104,8 +112,9 @@ export function startServers({ count, env, execArgv, say, log, cannotStart }) {
       if (stopping || slot.worker !== worker) return
       slot.worker = undefined
       wake()
-      // Its last words (V8's "heap out of memory") may still be in the pipe when it exits.
-      await Promise.race([closed(worker), sleep(500)])
+      // Its last words (V8's "heap out of memory") may still be in the pipe when it exits; one
+      // killed outright said none.
+      if (signal !== 'SIGKILL') await Promise.race([closed(worker), sleep(500)])
       if (stopping) return
       const lastWords = Date.now() - slot.stderrAt < LAST_WORDS_MS ? slot.stderr.toString() : ''
       const cause = crashCause(code, signal, lastWords)

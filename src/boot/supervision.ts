@@ -14,12 +14,16 @@ const state = ((
   globalThis as unknown as { __kcSupervision?: { restarts: number[] } }
 ).__kcSupervision ??= { restarts: [] })
 
-/** Keeps the restart times the launcher sends; called once by scripts/server.ts. */
+/**
+ * Keeps the restart times the launcher sends; called once by scripts/server.ts, first thing.
+ * A message sent before anything listens is lost, so this asks for the times it missed.
+ */
 export function listenToSupervisor(): void {
   process.on('message', (message: unknown) => {
     const restarts = restartTimes(message)
     if (restarts) state.restarts = restarts
   })
+  process.send?.({ type: 'restarts?' })
 }
 
 function restartTimes(message: unknown): number[] | undefined {
