@@ -192,14 +192,14 @@ describe('the launcher and its server processes', () => {
     const degraded: string[] = []
     const startedAt = Date.now()
     let lastKillAt = 0
-    // A crash loop: each server killed once it is ready, or 1 s after it appeared if it is not.
+    // A crash loop: each server killed once it is ready, or 0.5 s after it appeared if not.
     const seenAt = new Map<number, number>()
     while (killed.size < 20 && Date.now() - startedAt < 60_000) {
       const alive = serverPids(launcher()).filter((pid) => !killed.has(pid))
       alive.forEach((pid) => seenAt.set(pid, seenAt.get(pid) ?? Date.now()))
       const ready = readyPids()
       const victim = alive.find(
-        (pid) => ready.includes(pid) || Date.now() - seenAt.get(pid)! >= 1000,
+        (pid) => ready.includes(pid) || Date.now() - seenAt.get(pid)! >= 500,
       )
       if (victim) {
         process.kill(victim, 'SIGKILL')
