@@ -8,22 +8,21 @@
  *              reported beside the 7 guests'
  *   throughput `/` and a repeated search with no writes, 50 connections, against bare node:http
  *              serving the same bytes in the same run
- *   memory     server RSS after the mix, after 60 s of 50 connections on `/`, and the growth
- *              while the unpaged list streams to three clients at once
+ *   memory     the largest server process's RSS after the mix, after 60 s of 50 connections on
+ *              `/`, and the growth while the unpaged list streams to three clients at once
  *   transfer   a phone's first visit in Chromium (every byte on the wire), then a search and a
  *              "Load More"
  * and at the largest size Lighthouse mobile on `/`, and the owner's dashboard with 50,000 orders.
  * Prints a table per size and writes bench/results/scale-<timestamp>.json. A benchmark, never a
  * test: it reports the targets, it does not fail on them.
  */
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
 
 import autocannon from 'autocannon'
 import { chromium, type Page } from 'playwright'
 
 import { assertChromium, chromiumArgs, chromiumPath } from '../tests/helpers/chromium'
+import { largestServerRssMb } from '../tests/helpers/processes'
 import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
 import { CATEGORIES, GOODS, loadCatalogue, loadOrders } from './catalogue-fixture'
 import { orderBody, run, writeResult } from './fixtures'
@@ -51,23 +50,8 @@ const p99 = (values: number[]) => {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The HTTP server's pid: the launcher's largest child (tsx's esbuild is another). */
-function serverPid(shop: ShopServer): number {
-  const children = execFileSync('pgrep', ['-P', String(shop.pid)], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map(Number)
-  return children.reduce((best, pid) => (rssMb(pid) > rssMb(best) ? pid : best))
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-  } catch {
-    return 0
-  }
-}
+/** Per server process: the largest server's RSS now (the launcher runs one per core). */
+const serverRss = (shop: ShopServer) => largestServerRssMb(shop.pid)
 
 type Kind = 'home' | 'search' | 'category'
 const URLS: Record<Kind, () => string> = {
@@ -194,12 +178,11 @@ async function versusBare(url: string) {
 }
 
 async function memory(shop: ShopServer) {
-  const pid = serverPid(shop)
-  const afterMix = rssMb(pid)
+  const afterMix = serverRss(shop)
   await autocannon({ url: `${shop.baseURL}/`, connections: 50, duration: SOAK_SECONDS })
-  const afterSoak = rssMb(pid)
+  const afterSoak = serverRss(shop)
   let peak = afterSoak
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50)
+  const sampler = setInterval(() => (peak = Math.max(peak, serverRss(shop))), 50)
   const started = performance.now()
   const sizes = await Promise.all(
     [0, 1, 2].map(async () => {

@@ -1,6 +1,8 @@
 /**
  * The HTTP server: Next.js (custom server) behind the shop's front door (src/boot/front-door.ts),
- * which answers shared reads, static files and media before Next. Run by scripts/start.ts.
+ * which answers shared reads, static files and media before Next. Run by the launcher
+ * (scripts/start.mjs) as one of its cluster's workers: they share the port, and the launcher
+ * holds the listening socket.
  */
 import http from 'node:http'
 
@@ -8,6 +10,7 @@ import next from 'next'
 import pg from 'pg'
 
 import { frontDoor } from '../src/boot/front-door'
+import { listenToSupervisor } from '../src/boot/supervision'
 import { env } from '../src/env'
 import { startOrderLane } from '../src/modules/orders/order-lane'
 import { POOL_LIMITS } from '../src/platform/db/pool-limits'
@@ -23,6 +26,7 @@ const SHUTDOWN_GRACE_MS = 7_000
 process.setSourceMapsEnabled(false)
 
 const config = env()
+listenToSupervisor()
 const dev = config.NODE_ENV !== 'production'
 const app = next({ dev, port: config.PORT, hostname: 'localhost' })
 const handle = app.getRequestHandler()
@@ -49,7 +53,7 @@ answerLocallyWith(listener)
 const server = http.createServer(listener)
 server.keepAliveTimeout = 65_000
 server.listen(config.PORT, () => {
-  console.log(`Shop ready on http://localhost:${config.PORT}`)
+  console.log(`Shop ready on http://localhost:${config.PORT} (pid ${process.pid})`)
   void warmUp()
 })
 
@@ -68,7 +72,12 @@ async function warmUp() {
  * close() ends the connections that are idle at that moment; one still answering a request
  * would stay open once done, for keepAliveTimeout.
  */
+let closing = false
 const close = () => {
+  // Ctrl-C reaches every process of the terminal's group and the launcher passes it on too: a
+  // second close() would call back at once with "not running" and cut requests in flight.
+  if (closing) return
+  closing = true
   server.close(() => process.exit(0))
   setInterval(() => server.closeIdleConnections(), 100).unref()
   // A request still waiting then (on a lock, a slow client) does not hold the shop's stop up:

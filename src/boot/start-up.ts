@@ -1,12 +1,12 @@
-import pg from 'pg'
-
 import { requireEnv } from '@/env'
 import { seedIfEmpty } from '@/boot/seed'
 import { startChangeFeed } from '@/platform/db/change-feed'
 import { isDatabaseUnavailable } from '@/platform/http/http'
 import { runMigrations } from '@/platform/db/migrate'
+import { withConnectionLock } from '@/platform/db/advisory-lock'
 import { getShop } from '@/cms/payload'
 import { CANNOT_START_EXIT_CODE } from './exit-codes'
+import { tellSupervisorReady } from './supervision'
 
 const RETRY_MS = 2000
 
@@ -53,10 +53,21 @@ function waitOrStop(error: unknown): void {
 }
 
 async function prepare(): Promise<void> {
-  await probe()
-  const payload = await getShop()
-  if (process.env.NODE_ENV !== 'production') await runMigrations(payload)
-  await seedIfEmpty(payload)
+  // Payload migrates as it starts (prodMigrations) and takes no lock: two processes starting at
+  // once on a new database would both run the first migration, and one would fail. The lock's
+  // own connection also comes first for a reason of its own: Payload's failed start hides the
+  // driver's error code behind a message of its own (a wrong password would look like a server
+  // still starting) and logs a page for every try.
+  const payload = await withConnectionLock(
+    requireEnv('DATABASE_URL'),
+    START_UP_LOCK_KEY,
+    async () => {
+      const shop = await getShop()
+      if (process.env.NODE_ENV !== 'production') await runMigrations(shop)
+      await seedIfEmpty(shop)
+      return shop
+    },
+  )
   startChangeFeed(requireEnv('DATABASE_URL'))
   const { totalDocs: staff } = await payload.count({ collection: 'users', overrideAccess: true })
   if (staff === 0) {
@@ -64,24 +75,8 @@ async function prepare(): Promise<void> {
   }
   if (state.waited) console.log('The database is reachable: the shop is ready.')
   state.done = true
+  tellSupervisorReady()
 }
 
-/**
- * One connection of the driver's own before Payload starts: Payload's failed start hides the
- * driver's error code behind a message of its own (so a wrong password would look like a server
- * still starting) and logs a page for every try.
- */
-async function probe(): Promise<void> {
-  const client = new pg.Client({ connectionString: requireEnv('DATABASE_URL') })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-  } catch (error) {
-    // A database that does not exist yet is Payload's to create.
-    if ((error as { code?: unknown }).code !== UNDEFINED_DATABASE) throw error
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-const UNDEFINED_DATABASE = '3D000'
+/** Any number: it only has to differ from other advisory locks this database sees. */
+const START_UP_LOCK_KEY = 4_020_510

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-
 import { inject } from 'vitest'
 import pg from 'pg'
+
+import { largestServerRssMb } from './processes'
 
 export const baseURL = () => inject('baseURL')
 export const adminToken = () => inject('adminToken')
@@ -37,21 +36,7 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   }
 }
 
-/** The shop server's resident memory: the largest child of the launcher (tsx's esbuild is another). */
+/** The shop's resident memory per server process: the largest server's, in MB. */
 export function serverRssMb(): number {
-  const children = execFileSync('pgrep', ['-P', String(inject('launcherPid'))], {
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-  return Math.max(
-    ...children.map((pid) => {
-      try {
-        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-      } catch {
-        return 0
-      }
-    }),
-  )
+  return largestServerRssMb(inject('launcherPid'))
 }

@@ -48,7 +48,7 @@ export async function launchShop(options: {
   }
   delete env.PAYLOAD_SECRET
   Object.assign(env, options.env)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env })
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env })
   let output = ''
   child.stdout.on('data', (c: Buffer) => (output += c.toString()))
   child.stderr.on('data', (c: Buffer) => (output += c.toString()))

@@ -19,7 +19,7 @@ export type ShopServer = {
   adminToken: string
   databaseUrl: string
   dataDir: string
-  /** The launcher's pid; the HTTP server is its child. */
+  /** The launcher's pid; the HTTP servers are its children (tests/helpers/processes.ts). */
   pid: number
   stop: () => Promise<void>
 }
@@ -27,7 +27,7 @@ export type ShopServer = {
 const root = path.resolve(import.meta.dirname, '../..')
 
 /**
- * The real shop (`scripts/start.ts`, production build) on a throwaway database: a new database
+ * The real shop (`scripts/start.mjs`, production build) on a throwaway database: a new database
  * on TEST_DATABASE_URL's (or DATABASE_URL's) server when one is set, else on an embedded
  * PostgreSQL in a temporary folder. Everything is dropped by `stop()`.
  */
@@ -58,7 +58,7 @@ export async function startShopServer(
   const adminToken = `test-owner-${randomBytes(16).toString('hex')}`
   const logPath = path.join(dataDir, 'server.log')
   const log = fs.openSync(logPath, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

@@ -1,14 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { largestServerRssMb } from '../helpers/processes'
 import { startShopServer, type ShopServer } from '../helpers/shop-server'
 
 /*
  * The import's documented limits on their own shop (a 200,000-product catalogue would slow every
- * other test): 200,000 rows, and a 64 MB file, each as a dry run and for real, with the
- * server's resident memory sampled throughout and kept under 500 MB.
+ * other test): 200,000 rows, and a 64 MB file, each as a dry run and for real, with the resident
+ * memory of the server process that took it (the largest) sampled throughout and kept under 500 MB.
  */
 
 const CATEGORIES = ['Electronics', 'Clothing', 'Home & Garden', 'Health & Beauty']
@@ -24,18 +22,6 @@ function rows(prefix: string, count: number, description: string): string {
   return lines.join('')
 }
 
-/** The shop's HTTP server's RSS in MB: the launcher's child running scripts/server.ts. */
-function serverRss(launcherPid: number): number {
-  for (const pid of execFileSync('pgrep', ['-P', String(launcherPid)], { encoding: 'utf8' })
-    .trim()
-    .split('\n')) {
-    if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/server.ts')) continue
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-  }
-  throw new Error('No server process under the launcher')
-}
-
 let shop: ShopServer
 
 beforeAll(async () => {
@@ -44,8 +30,8 @@ beforeAll(async () => {
 afterAll(() => shop?.stop())
 
 async function importAtLimit(csv: string, dryRun: boolean) {
-  let peak = serverRss(shop.pid)
-  const sampler = setInterval(() => (peak = Math.max(peak, serverRss(shop.pid))), 100)
+  let peak = largestServerRssMb(shop.pid)
+  const sampler = setInterval(() => (peak = Math.max(peak, largestServerRssMb(shop.pid))), 100)
   const started = Date.now()
   try {
     const res = await fetch(`${shop.baseURL}/api/admin/products/import`, {

@@ -43,10 +43,18 @@ export function onChange(listener: (topic: Topic | 'all') => void): () => void {
   return () => feed.listeners.delete(listener)
 }
 
-/** Tells this process's listeners that anything may have changed, without waiting for the feed. */
+/**
+ * Tells this process's listeners that anything may have changed, without waiting for the feed,
+ * and the launcher's other server processes too (node:cluster: they share the port, so the
+ * owner's next read may reach any of them). The launcher passes the word on over its IPC
+ * channel, which is quicker than the owner's next request.
+ */
 export function announceHere(): void {
   announce('all')
+  if (process.send && process.connected) process.send({ type: SIBLINGS_ANNOUNCE })
 }
+
+const SIBLINGS_ANNOUNCE = 'announce-all'
 
 /**
  * Whether announcements are arriving now. While they are not, nothing may be served from a
@@ -63,6 +71,9 @@ export function feedIsLive(): boolean {
 export function startChangeFeed(connectionString: string): void {
   if (feed.started) return
   feed.started = true
+  process.on('message', (message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type === SIBLINGS_ANNOUNCE) announce('all')
+  })
   void connect(connectionString)
 }
 
