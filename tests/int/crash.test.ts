@@ -50,6 +50,9 @@ async function send(baseURL: string, sku: string, area: string) {
       payment: 'cash',
       items: [{ sku, quantity: 1 }],
     }),
+    // A connection the launcher handed to a server at the instant it was killed is never
+    // answered (node:cluster): like a client behind a load balancer, give up and send again.
+    signal: AbortSignal.timeout(10_000),
   })
   const body = await res.text()
   const orderId = res.status === 201 ? (JSON.parse(body) as { orderId: string }).orderId : undefined
