@@ -105,9 +105,7 @@ function heapFlags(): string[] {
   if (!Number.isInteger(heapMb) || heapMb < 128) {
     throw new Error('SERVER_HEAP_MB must be a whole number of megabytes, at least 128.')
   }
-  // --expose-gc: a 64 MB import collects its body's text before it makes the rows
-  // (src/platform/memory.ts), rather than when the heap is full.
-  return ['--max-semi-space-size=2', `--max-old-space-size=${heapMb}`, '--expose-gc']
+  return ['--max-semi-space-size=2', `--max-old-space-size=${heapMb}`]
 }
 
 main().catch((error: unknown) => {

@@ -52,8 +52,11 @@ export class InsufficientStock extends Conflict {
 }
 
 export class PayloadTooLarge extends AppError {
-  constructor(limitBytes: number) {
-    super(`Request body is too large (limit ${Math.round(limitBytes / 1000)} kB).`, 413)
+  constructor(
+    limitBytes: number,
+    message = `Request body is too large (limit ${Math.round(limitBytes / 1000)} kB).`,
+  ) {
+    super(message, 413)
   }
 }
 

@@ -37,9 +37,12 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   }
 }
 
-/** The shop server's resident memory: the largest child of the launcher (tsx's esbuild is another). */
-export function serverRssMb(): number {
-  const children = execFileSync('pgrep', ['-P', String(inject('launcherPid'))], {
+/**
+ * The shop server's resident memory: the largest child of the launcher (tsx's esbuild is
+ * another); the tests' shared shop unless another launcher's pid is given.
+ */
+export function serverRssMb(launcherPid: number = inject('launcherPid')): number {
+  const children = execFileSync('pgrep', ['-P', String(launcherPid)], {
     encoding: 'utf8',
   })
     .trim()
