@@ -1,25 +1,17 @@
 import { BadInput, PayloadTooLarge } from '@/shared/errors'
 
 import { assertStorableText, MAX_NESTING } from './body'
+import { JsonStringDecoder } from './json-string-decoder'
 
 /**
  * A JSON object read as its text arrives, one string member of which (a file's text) is handed
  * on decoded, piece by piece, and never held: `{"csvData": "sku,name\n…", "dryRun": true}`.
  * The other members, in any order and small, are kept as text and parsed at the end. The pieces
- * given out never split a surrogate pair, so each can be checked as text on its own.
+ * given out never split a surrogate pair, so each can be checked as text on its own (the string
+ * itself is decoded by json-string-decoder.ts).
  */
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r'])
-const ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-}
 /** A key longer than this is no key of any request of the shop's. */
 const MAX_KEY_CHARS = 1_000
 
@@ -47,9 +39,7 @@ export class JsonFieldReader {
   private rawEscaped = false
   private otherChars = 0
   private readonly others = new Map<string, unknown>()
-  /** An escape cut off at the end of the last text (`\`, `\u00`), and a high surrogate held. */
-  private escape = ''
-  private held = ''
+  private readonly string = new JsonStringDecoder()
   private seenField = false
   private streamed = false
   private empty = true
@@ -67,9 +57,10 @@ export class JsonFieldReader {
     let i = 0
     while (i < n) {
       if (this.state === State.Streamed) {
-        const [decoded, next] = this.readString(text, i)
-        out += decoded
-        i = next
+        const read = this.string.read(text, i)
+        out += read.text
+        i = read.next
+        if (read.closed) this.state = State.AfterValue
         continue
       }
       const ch = text[i]!
@@ -118,13 +109,7 @@ export class JsonFieldReader {
           throw notJson()
       }
     }
-    // A high surrogate waits for its other half, so no piece given out ends in half a pair.
-    const last = out.charCodeAt(out.length - 1)
-    if (last >= 0xd800 && last <= 0xdbff && this.state === State.Streamed) {
-      this.held = out.slice(-1)
-      out = out.slice(0, -1)
-    }
-    return out
+    return this.state === State.Streamed ? this.string.hold(out) : out
   }
 
   /** The object's other members, once the whole body has been given; whether the field came. */
@@ -212,54 +197,6 @@ export class JsonFieldReader {
     // The comma or brace is read again as what follows a value.
     return i
   }
-
-  /** The streamed string's text from `from`: decoded, and where reading stopped. */
-  private readString(text: string, from: number): [string, number] {
-    let out = this.held
-    this.held = ''
-    let i = from
-    if (this.escape) {
-      ;[out, i] = this.finishEscape(out, text, i)
-      if (this.escape) return [out, i]
-    }
-    let run = i
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i)
-      if (c === 34) {
-        this.state = State.AfterValue
-        return [out + text.slice(run, i), i + 1]
-      }
-      if (c === 92) {
-        out += text.slice(run, i)
-        this.escape = '\\'
-        ;[out, i] = this.finishEscape(out, text, i + 1)
-        if (this.escape) return [out, i]
-        run = i
-        i--
-      } else if (c < 0x20) throw notJson()
-    }
-    return [out + text.slice(run), i]
-  }
-
-  /** Completes the escape begun in `this.escape` from the text at `from`, if it is all there. */
-  private finishEscape(out: string, text: string, from: number): [string, number] {
-    let i = from
-    while (i < text.length && !escapeComplete(this.escape)) this.escape += text[i++]
-    if (!escapeComplete(this.escape)) return [out, i]
-    const escape = this.escape
-    this.escape = ''
-    if (escape[1] === 'u') {
-      if (!/^\\u[0-9a-fA-F]{4}$/.test(escape)) throw notJson()
-      return [out + String.fromCharCode(parseInt(escape.slice(2), 16)), i]
-    }
-    const decoded = ESCAPES[escape[1]!]
-    if (decoded === undefined) throw notJson()
-    return [out + decoded, i]
-  }
-}
-
-function escapeComplete(escape: string): boolean {
-  return escape.length >= 2 && (escape[1] !== 'u' || escape.length === 6)
 }
 
 function notJson(): BadInput {
