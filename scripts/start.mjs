@@ -86,14 +86,12 @@ try {
 /**
  * V8 sizes its heap for the machine (4 GB here): under load Next's per-request garbage then
  * lets a server grow past 700 MB before collecting. A young generation of 3 × 2 MB and an old
- * one capped at SERVER_HEAP_MB (340) keep each server near 300 MB serving the same load as fast;
- * a 200,000-row or 64 MB CSV import peaks under 480 MB RSS (tests/int/import-limits). The 64 MB
- * import needs nearly all of that heap: at 320 it ran out once the app grew. The cap is per
- * process: on 2 cores two servers near 300 MB each, PostgreSQL and this launcher stay under 1 GB.
+ * one capped at SERVER_HEAP_MB (340) keep each server near 300 MB serving the same load as fast.
+ * Under the real-traffic mix a server uses about 100 MB of it (renders bounded, source maps off);
+ * a CSV import streams and adds some tens of MB. The cap is per process: on 2 cores two servers
+ * near 330 MB each, PostgreSQL and this launcher stay under 1 GB.
  * @param {number} heapMb
  */
 function heapFlags(heapMb) {
-  // --expose-gc: a 64 MB import collects its body's text before it makes the rows
-  // (src/platform/memory.ts), rather than when the heap is full.
-  return ['--max-semi-space-size=2', `--max-old-space-size=${heapMb}`, '--expose-gc']
+  return ['--max-semi-space-size=2', `--max-old-space-size=${heapMb}`]
 }

@@ -4,15 +4,18 @@ import { storedAdminKey } from './admin-key'
 export const ADMIN_AUTH_REQUIRED_EVENT = 'admin-auth-required'
 
 /**
- * Sends the stored key in x-admin-key, JSON for non-form bodies, no caching. A 401 raises the
- * admin-auth-required event and fails with "Unauthorized"; any other failure's message is the
- * status, a colon and the body text (or the status text).
+ * Sends the stored key in x-admin-key, JSON for non-form bodies unless the caller says what the
+ * body is (a CSV file), no caching. A 401 raises the admin-auth-required event and fails with
+ * "Unauthorized"; any other failure's message is the status, a colon and the body text (or the
+ * status text).
  */
 export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers)
   const key = storedAdminKey()
   if (key) headers.set('x-admin-key', key)
-  if (init.body && !(init.body instanceof FormData)) headers.set('content-type', 'application/json')
+  if (init.body && !(init.body instanceof FormData) && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json')
+  }
   headers.set('cache-control', 'no-cache')
   headers.set('pragma', 'no-cache')
   const res = await fetch(path, { ...init, headers, credentials: 'include', cache: 'no-store' })

@@ -52,13 +52,18 @@ export class InsufficientStock extends Conflict {
 }
 
 export class PayloadTooLarge extends AppError {
-  constructor(limitBytes: number) {
-    const limit =
-      limitBytes >= 1024 * 1024
-        ? `${Math.round((limitBytes / (1024 * 1024)) * 10) / 10} MB`
-        : `${Math.round(limitBytes / 1000)} kB`
-    super(`Request body is too large (limit ${limit}).`, 413)
+  constructor(
+    limitBytes: number,
+    message = `Request body is too large (limit ${sizeText(limitBytes)}).`,
+  ) {
+    super(message, 413)
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.round(bytes / 1000)} kB`
 }
 
 export class UnsupportedMediaType extends AppError {

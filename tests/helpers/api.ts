@@ -36,7 +36,10 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
   }
 }
 
-/** The shop's resident memory per server process: the largest server's, in MB. */
-export function serverRssMb(): number {
-  return largestServerRssMb(inject('launcherPid'))
+/**
+ * The shop's resident memory per server process: the largest server's, in MB; the tests' shared
+ * shop unless another launcher's pid is given.
+ */
+export function serverRssMb(launcherPid: number = inject('launcherPid')): number {
+  return largestServerRssMb(launcherPid)
 }

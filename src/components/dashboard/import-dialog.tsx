@@ -38,26 +38,27 @@ export function ImportDialog({
   target?: ImportTarget
 }) {
   const toast = useToast()
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null)
+  const [csv, setCsv] = useState<File | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [rowErrors, setRowErrors] = useState<RowError[]>([])
   const [busy, setBusy] = useState(false)
 
-  const send = (csvData: string, dryRun: boolean) =>
-    adminFetch(target.path, {
+  // The file itself, as the browser reads it from disk: the page never holds its text.
+  const send = (file: File, dryRun: boolean) =>
+    adminFetch(dryRun ? `${target.path}?dryRun=true` : target.path, {
       method: 'POST',
-      body: JSON.stringify({ csvData, dryRun }),
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      body: file,
     })
 
   const choose = async (file: File | undefined) => {
     setPreview(null)
     setRowErrors([])
     if (!file) return setCsv(null)
-    const text = await file.text()
-    setCsv({ name: file.name, text })
+    setCsv(file)
     setBusy(true)
     try {
-      setPreview((await (await send(text, true)).json()) as Preview)
+      setPreview((await (await send(file, true)).json()) as Preview)
     } catch (error) {
       if (!(error instanceof Error) || error.message.includes('Unauthorized')) return
       try {
@@ -87,7 +88,7 @@ export function ImportDialog({
     }
     setBusy(true)
     try {
-      const result = (await (await send(csv.text, false)).json()) as Preview
+      const result = (await (await send(csv, false)).json()) as Preview
       toast({ title: 'Import Successful', description: result.message, variant: 'success' })
       onImported()
       onClose()

@@ -1,6 +1,6 @@
-import Papa from 'papaparse'
-
 import { formatPriceBreaks } from '@/modules/pricing/price-breaks-text'
+import { CsvParser, CsvSyntaxError } from '@/shared/csv-parser'
+import { BadInput } from '@/shared/errors'
 
 /**
  * The export's columns: the spec's, then the wholesale rules. An import must use these names,
@@ -104,65 +104,75 @@ export type CsvRecordLine = { line: number; values: CsvRecord; extraCells: numbe
 export type CsvParseResult =
   { ok: true; columns: CsvColumn[]; records: CsvRecordLine[] } | { ok: false; error: string }
 
-/**
- * Parses CSV text into records keyed by the known columns only. The header is checked before any
- * row becomes an object, so a column such as `__proto__` is refused, never used as a key.
- * `line` is the record's number counting the header as 1; `extraCells` counts the cells a row
- * has past the header's columns, which belong to no column and must not be dropped unseen.
- */
-export function parseProductsCsv(text: string, maxRows: number): CsvParseResult {
-  const records: CsvRecordLine[] = []
-  const read = readProductsCsv(text, maxRows, (record) => records.push(record))
-  return read.ok ? { ok: true, columns: read.columns, records } : read
-}
+/** No product's row is this long (its longest cell, the description, is 5,000 characters). */
+const MAX_ROW_CHARS = 1_000_000
 
 /**
- * The same, one record at a time: each is handed to `visit` as it is read and kept by no one
- * else, so a 200,000-row import holds its products, not also every row's cells. A result that
- * is not ok means the whole file is refused, whatever `visit` was given before.
+ * A products CSV read as its text arrives: `push` each piece and take the rows it completes,
+ * then `end`; only the row being read is held. The header is checked before any row becomes an
+ * object, so a column such as `__proto__` is refused, never used as a key. `line` is the row's
+ * number counting the header as 1; `extraCells` counts the cells a row has past the header's
+ * columns, which belong to no column and must not be dropped unseen. A file that cannot be read
+ * (a broken quote, a bad header, too many rows) throws a 400: the whole file is refused.
  */
-export function readProductsCsv(
-  text: string,
-  maxRows: number,
-  visit: (record: CsvRecordLine) => void,
-): { ok: true; columns: CsvColumn[]; rows: number } | { ok: false; error: string } {
-  let columns: CsvColumn[] | undefined
-  let error: string | undefined
-  let rows = 0
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    header: false,
-    skipEmptyLines: 'greedy',
-    step: (results, parser) => {
-      const fatal = results.errors.find((e) => e.type === 'Quotes' || e.type === 'Delimiter')
-      if (fatal) {
-        error = `CSV is malformed near row ${rows + (columns ? 2 : 1)}: ${fatal.message}`
-        return parser.abort()
-      }
-      const row = results.data
-      if (!columns) {
+export class ProductsCsvReader {
+  columns: CsvColumn[] | undefined
+  rows = 0
+  private readonly parser = new CsvParser(MAX_ROW_CHARS)
+
+  constructor(private readonly maxRows: number) {}
+
+  push(text: string): CsvRecordLine[] {
+    return this.records(() => this.parser.push(text))
+  }
+
+  end(): CsvRecordLine[] {
+    const last = this.records(() => this.parser.end())
+    if (!this.columns) throw refused('The CSV is empty: it needs a header row.')
+    return last
+  }
+
+  private records(read: () => string[][]): CsvRecordLine[] {
+    let rows: string[][]
+    try {
+      rows = read()
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error
+      throw refused(`CSV is malformed near row ${error.record}: ${error.message}`)
+    }
+    const out: CsvRecordLine[] = []
+    for (const row of rows) {
+      if (!this.columns) {
         const header = checkHeader(row)
-        if (typeof header === 'string') {
-          error = header
-          return parser.abort()
-        }
-        columns = header
-        return
+        if (typeof header === 'string') throw refused(header)
+        this.columns = header
+        continue
       }
-      if (++rows > maxRows) {
-        error = `At most ${maxRows} rows per import.`
-        return parser.abort()
-      }
+      if (++this.rows > this.maxRows) throw refused(`At most ${this.maxRows} rows per import.`)
       const values: CsvRecord = {}
-      columns.forEach((column, i) => {
+      this.columns.forEach((column, i) => {
         const raw = row[i] ?? ''
         values[column] = TEXT_COLUMNS.has(column) ? restoreFormula(raw) : raw
       })
-      visit({ line: rows + 1, values, extraCells: Math.max(0, row.length - columns.length) })
-    },
-  })
-  if (error) return { ok: false, error }
-  if (!columns) return { ok: false, error: 'The CSV is empty: it needs a header row.' }
-  return { ok: true, columns, rows }
+      const extraCells = Math.max(0, row.length - this.columns.length)
+      out.push({ line: this.rows + 1, values, extraCells })
+    }
+    return out
+  }
+}
+
+const refused = (message: string) => new BadInput(message, { field: 'csvData' })
+
+/** A whole file's records at once (for tests and small files). */
+export function parseProductsCsv(text: string, maxRows: number): CsvParseResult {
+  const reader = new ProductsCsvReader(maxRows)
+  try {
+    const records = [...reader.push(text), ...reader.end()]
+    return { ok: true, columns: reader.columns!, records }
+  } catch (error) {
+    if (error instanceof BadInput) return { ok: false, error: error.message }
+    throw error
+  }
 }
 
 /** The header's columns, or why they cannot be used. */

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg'
 
-import { fromCents, toCents, toDecimalText } from '@/shared/money'
+import { fromCents, toCents } from '@/shared/money'
 import { PRICE_LIST_DISCOUNTS, PRICE_LIST_PRICES } from '@/modules/pricing/price-list-repository'
-import type { Discount, FixedPriceInput, PriceListDTO } from './schemas'
+import type { Discount, PriceListDTO } from './schemas'
 
 type Queryable = Pick<PoolClient, 'query'> | Pool
 
@@ -98,40 +98,6 @@ export async function replaceDiscounts(
      SELECT $1, * FROM unnest($2::varchar[], $3::numeric[])`,
     [id, discounts.map((d) => d.category), discounts.map((d) => d.percentOff.toFixed(2))],
   )
-}
-
-/** Replaces every fixed price of the list with `prices` (skus as the products store them). */
-export async function replaceFixedPrices(
-  db: Queryable,
-  id: number,
-  prices: readonly FixedPriceInput[],
-): Promise<void> {
-  await db.query(`DELETE FROM ${PRICE_LIST_PRICES.name} WHERE list_id = $1`, [id])
-  for (let start = 0; start < prices.length; start += BATCH) {
-    const batch = prices.slice(start, start + BATCH)
-    await db.query(
-      `INSERT INTO ${PRICE_LIST_PRICES.name} (list_id, sku, price, price_breaks)
-       SELECT $1, * FROM unnest($2::varchar[], $3::numeric[], $4::jsonb[])`,
-      [
-        id,
-        batch.map((p) => p.sku),
-        batch.map((p) => toDecimalText(toCents(p.price))),
-        batch.map((p) => JSON.stringify(p.priceBreaks)),
-      ],
-    )
-  }
-}
-
-/** The stored spelling of each sku asked for (in any case), by its lower case. */
-export async function storedSkus(
-  db: Queryable,
-  skus: readonly string[],
-): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ sku: string }>(
-    `SELECT sku FROM products WHERE lower(sku) = ANY($1::text[])`,
-    [skus.map((s) => s.toLowerCase())],
-  )
-  return new Map(rows.map((r) => [r.sku.toLowerCase(), r.sku]))
 }
 
 /** The list's fixed prices in sku order, a batch at a time (the export). */

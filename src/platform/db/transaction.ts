@@ -34,3 +34,50 @@ export async function inTransaction<T>(
     }
   }
 }
+
+/**
+ * `work` in one transaction on a connection the caller holds (one with temporary tables of its
+ * own), run again as inTransaction does when a deadlock undid it.
+ */
+export async function inTransactionOn<T>(
+  client: PoolClient,
+  work: (client: PoolClient) => Promise<T>,
+  retry: (error: unknown) => boolean = isTransientConflict,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query('BEGIN')
+      const result = await work(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      if (attempt < MAX_ATTEMPTS && retry(error)) continue
+      throw error
+    }
+  }
+}
+
+/**
+ * A pooled connection held for `work`, which may keep state on it (temporary tables, outside
+ * any transaction, so a slow upload never holds one open): the state is dropped before the
+ * connection goes back, or the connection is closed if it cannot be.
+ */
+export async function withOwnConnection<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect()
+  let reusable = false
+  try {
+    return await work(client)
+  } finally {
+    try {
+      await client.query('DISCARD TEMP')
+      reusable = true
+    } catch {
+      // a broken connection, or one left inside a transaction: not to be handed on
+    }
+    client.release(!reusable)
+  }
+}

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { assertJsonShape, parseJsonText, readJson, TooManyValues } from './body'
 import { JsonShape } from './json-shape'
-import {
-  bodyLimitOf,
-  JSON_BODY_LIMIT,
-  PRICE_LIST_IMPORT_CSV_BYTES,
-  PRODUCT_IMPORT_CSV_BYTES,
-} from './body-limits'
+import { bodyLimitOf, JSON_BODY_LIMIT } from './body-limits'
+import { PRICE_LIST_CSV_MAX_BYTES, PRODUCTS_CSV_MAX_BYTES } from './upload-limits'
 
 describe('bodyLimitOf', () => {
   it('gives each sign-in a few kB, whatever the query or a trailing slash', () => {
@@ -41,12 +37,12 @@ describe('bodyLimitOf', () => {
   it('keeps the shop API at 100 kB and the imports at their files in bytes, with JSON room', () => {
     expect(bodyLimitOf('POST', '/api/orders').bytes).toBe(JSON_BODY_LIMIT)
     expect(bodyLimitOf('PUT', '/api/products/ABC-1').bytes).toBe(JSON_BODY_LIMIT)
-    expect(bodyLimitOf('POST', '/api/admin/products/import').bytes).toBe(
-      PRODUCT_IMPORT_CSV_BYTES * 1.125,
-    )
-    expect(PRODUCT_IMPORT_CSV_BYTES).toBe(64 * 1024 * 1024)
+    // A JSON body's escapes may double the file (upload-limits.ts); the file itself is held to
+    // its limit by the import as it is decoded.
+    expect(bodyLimitOf('POST', '/api/admin/products/import').bytes).toBe(PRODUCTS_CSV_MAX_BYTES * 2)
+    expect(PRODUCTS_CSV_MAX_BYTES).toBe(64 * 1024 * 1024)
     expect(bodyLimitOf('POST', '/api/admin/price-lists/3/prices').bytes).toBe(
-      PRICE_LIST_IMPORT_CSV_BYTES * 1.125,
+      PRICE_LIST_CSV_MAX_BYTES * 2,
     )
     expect(bodyLimitOf('POST', '/api/admin/products').family).toBe('product-create')
   })

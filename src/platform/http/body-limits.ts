@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@/shared/image-type'
+import { csvBodyLimit, PRICE_LIST_CSV_MAX_BYTES, PRODUCTS_CSV_MAX_BYTES } from './upload-limits'
 
 /**
  * The largest body each family of routes takes, in one table: the front door
@@ -20,12 +21,13 @@ export const JSON_BODY_LIMIT = 100_000
 /** A real /cms edit, an order or a product holds some hundreds. */
 export const JSON_VALUE_LIMIT = 10_000
 
-/** The product CSV import's file, counted in bytes (docs/csv.md). */
-export const PRODUCT_IMPORT_CSV_BYTES = 64 * 1024 * 1024
-/** A price list's fixed prices: 100,000 rows of `sku,price,breaks` fit in well under 16 MB. */
-export const PRICE_LIST_IMPORT_CSV_BYTES = 16 * 1024 * 1024
-/** JSON escapes the file's quotes and line breaks: room for that around the file. */
-export const importBodyBytes = (csvBytes: number) => csvBytes + csvBytes / 8
+/**
+ * The CSV imports: the file in bytes (upload-limits.ts), on the wire as itself (`text/csv`) or
+ * as a JSON string, whose escapes may double it: the larger is the family's limit, and the
+ * import holds the decoded file to its own.
+ */
+export const PRODUCT_IMPORT_BODY_BYTES = csvBodyLimit(PRODUCTS_CSV_MAX_BYTES, 'json')
+export const PRICE_LIST_IMPORT_BODY_BYTES = csvBodyLimit(PRICE_LIST_CSV_MAX_BYTES, 'json')
 
 /** Larger than any image /cms accepts plus its form fields; Payload has no limit of its own. */
 export const CMS_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 1_000_000
@@ -49,12 +51,12 @@ const PRODUCT_CREATE: BodyLimit = {
 }
 const PRODUCT_IMPORT: BodyLimit = {
   family: 'product-import',
-  bytes: importBodyBytes(PRODUCT_IMPORT_CSV_BYTES),
+  bytes: PRODUCT_IMPORT_BODY_BYTES,
   values: 100,
 }
 const PRICE_LIST_IMPORT: BodyLimit = {
   family: 'price-list-import',
-  bytes: importBodyBytes(PRICE_LIST_IMPORT_CSV_BYTES),
+  bytes: PRICE_LIST_IMPORT_BODY_BYTES,
   values: 100,
 }
 /** GET, HEAD and OPTIONS carry no body the shop reads. */

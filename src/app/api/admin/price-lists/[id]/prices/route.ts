@@ -3,20 +3,16 @@ import { z } from 'zod'
 import { adminOnly } from '@/app/_server/admin-only'
 import { getShop } from '@/cms/payload'
 import { exportFixedPrices, importFixedPrices } from '@/modules/price-lists/price-lists'
-import { readJson } from '@/platform/http/body'
-import { PRICE_LIST_IMPORT_CSV_BYTES } from '@/platform/http/body-limits'
+import { CsvUpload } from '@/platform/http/csv-upload'
 import { handle, json } from '@/platform/http/http'
 import { streamedResponse } from '@/platform/http/stream'
+import { PRICE_LIST_CSV_MAX_BYTES } from '@/platform/http/upload-limits'
 import { parseWith } from '@/platform/http/validation'
-import { PayloadTooLarge } from '@/shared/errors'
 import { listId, type Context } from '../list-id'
 
 export const dynamic = 'force-dynamic'
 
-const importSchema = z.object({
-  csvData: z
-    .string({ error: 'csvData is required: the CSV file as text' })
-    .min(1, 'csvData is required: the CSV file as text'),
+const optionsSchema = z.object({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional().default(false),
 })
 
@@ -32,15 +28,19 @@ export const GET = handle(
   }),
 )
 
-/** Replaces the list's fixed prices with a CSV file's: `{csvData, dryRun?}`. */
+/**
+ * Replaces the list's fixed prices with a CSV file's: `{csvData, dryRun?}` as JSON, or the file
+ * itself as `text/csv` with `?dryRun=true`, read as it arrives (docs/csv.md).
+ */
 export const POST = handle(
   adminOnly(async (request: Request, context: Context) => {
     const id = await listId(context)
-    // The body's limit (the file's, with room for JSON's escapes) is its family's: body-limits.ts.
-    const body = parseWith(importSchema, await readJson(request))
-    if (Buffer.byteLength(body.csvData) > PRICE_LIST_IMPORT_CSV_BYTES) {
-      throw new PayloadTooLarge(PRICE_LIST_IMPORT_CSV_BYTES)
+    const upload = new CsvUpload(request, PRICE_LIST_CSV_MAX_BYTES)
+    const source = {
+      text: upload.text,
+      dryRun: () => parseWith(optionsSchema, upload.options()).dryRun,
     }
-    return json(await importFixedPrices(await getShop(), id, body.csvData, body.dryRun))
+    const shop = await getShop()
+    return json(await upload.settle(importFixedPrices(shop, id, source)))
   }),
 )
