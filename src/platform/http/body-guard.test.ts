@@ -104,10 +104,10 @@ describe('guardBody', () => {
     expect(over.status).toBe(413)
     // The handler was reading it: its read failed, and it answered.
     expect(JSON.parse(over.body)).toEqual({
-      error: 'Request body is too large (limit 18 MB).',
+      error: 'Request body is too large (limit 32 MB).',
       from: 'handler',
     })
-    expect(over.sent).toBeLessThan(18 * MB + 8 * MB)
+    expect(over.sent).toBeLessThan(32 * MB + 8 * MB)
     expect(read.has('/api/admin/price-lists/1/prices')).toBe(false)
   })
 
