@@ -64,6 +64,16 @@ server.listen(config.PORT, () => {
  * matter, the next request renders the page as it would have.
  */
 async function warmUp() {
+  // Rendered before start-up is done, a page is the error page, and the first full render comes
+  // later with a shopper: its RSC rows in another order, so its ETag differed from the other
+  // processes' copies of the same page and a revalidation that reached another process got 200.
+  for (let tries = 0; tries < 120; tries++) {
+    const health = await renderInProcess(handle, '/api/health', { host: 'localhost' }).catch(
+      () => undefined,
+    )
+    if (health?.status === 200) break
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
   for (const path of ['/', '/admin', '/api/products?limit=1'])
     await renderInProcess(handle, path, { host: 'localhost' }).catch(() => undefined)
 }

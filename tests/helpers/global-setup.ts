@@ -13,7 +13,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startShopServer()
+  // One server process: several processes render the same page with their chunks' script tags
+  // in a different order at times (Next), so a revalidation that reaches the other process gets a
+  // 200 where web-app.test.ts expects a 304; the launcher's own tests (supervisor, crash,
+  // two-processes) and the browser tests run the default of one per core.
+  const server = await startShopServer({ processes: 1 })
   project.provide('baseURL', server.baseURL)
   project.provide('adminToken', server.adminToken)
   project.provide('databaseUrl', server.databaseUrl)

@@ -36,6 +36,8 @@ export async function startShopServer(
     port?: number
     /** The URL the app itself connects with (the bench puts a counting proxy in between). */
     appDatabaseUrl?: (direct: string) => Promise<string>
+    /** SERVER_PROCESSES for this shop; unset, the launcher's default (one per core). */
+    processes?: number
   } = {},
 ): Promise<ShopServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'))
@@ -63,6 +65,7 @@ export async function startShopServer(
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
+      ...(options.processes ? { SERVER_PROCESSES: String(options.processes) } : {}),
       DATABASE_URL: options.appDatabaseUrl
         ? await options.appDatabaseUrl(databaseUrl)
         : databaseUrl,

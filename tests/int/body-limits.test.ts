@@ -9,6 +9,10 @@ import { adminToken, baseURL, serverRssMb } from '../helpers/api'
 import { newClient } from '../helpers/admin'
 import { signedInBuyer } from '../helpers/buyers'
 import { staffToken } from '../helpers/staff'
+import {
+  PRICE_LIST_IMPORT_BODY_BYTES,
+  PRODUCT_IMPORT_BODY_BYTES,
+} from '@/platform/http/body-limits'
 
 /*
  * Every route family takes at most its body (src/platform/http/body-limits.ts), counted as the
@@ -118,8 +122,8 @@ const ROUTES: { path: string; method?: string; limit: number }[] = [
   { path: '/api/orders', limit: 100_000 },
   { path: '/api/products/NO-SUCH', method: 'PUT', limit: 100_000 },
   { path: '/api/admin/products', limit: 5 * MB + 200_000 },
-  { path: '/api/admin/products/import', limit: 72 * MB },
-  { path: '/api/admin/price-lists/1/prices', limit: 18 * MB },
+  { path: '/api/admin/products/import', limit: PRODUCT_IMPORT_BODY_BYTES },
+  { path: '/api/admin/price-lists/1/prices', limit: PRICE_LIST_IMPORT_BODY_BYTES },
   { path: '/api/health', method: 'GET', limit: 1_000 },
   { path: '/', limit: 16_000 },
 ]

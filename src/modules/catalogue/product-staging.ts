@@ -28,7 +28,7 @@ export async function createStaging(client: PoolClient): Promise<void> {
        line int NOT NULL, sku varchar NOT NULL, name varchar NOT NULL,
        category enum_products_category NOT NULL, price numeric NOT NULL, old_price numeric,
        description varchar, special_price numeric, image_url varchar, upload varchar,
-       upload_bad boolean NOT NULL, image_id int, in_stock numeric NOT NULL, min_qty numeric,
+       upload_bad boolean NOT NULL, upload_id int, in_stock numeric NOT NULL, min_qty numeric,
        case_size numeric, price_breaks jsonb)`,
   )
 }
@@ -79,7 +79,7 @@ export async function stagedErrors(
   await client.query(`CREATE INDEX ON ${STAGED} (sku)`)
   await client.query(`ANALYZE ${STAGED}`)
   await client.query(
-    `UPDATE ${STAGED} s SET image_id = m.id FROM media m WHERE m.filename = s.upload`,
+    `UPDATE ${STAGED} s SET upload_id = m.id FROM media m WHERE m.filename = s.upload`,
   )
   const { rows } = await client.query<{
     line: number
@@ -89,14 +89,14 @@ export async function stagedErrors(
     total: number
   }>(
     `WITH firsts AS (
-       SELECT line, sku, image_url, upload, upload_bad, image_id,
+       SELECT line, sku, image_url, upload, upload_bad, upload_id,
               min(line) OVER (PARTITION BY lower(sku)) AS first
          FROM ${STAGED}),
      problems AS (
        SELECT line, sku, first, NULL::varchar AS image_url FROM firsts WHERE line <> first
        UNION ALL
        SELECT line, sku, NULL, image_url FROM firsts
-        WHERE line = first AND (upload_bad OR (upload IS NOT NULL AND image_id IS NULL)))
+        WHERE line = first AND (upload_bad OR (upload IS NOT NULL AND upload_id IS NULL)))
      SELECT line, sku, first, image_url, count(*) OVER ()::int AS total
        FROM problems ORDER BY line LIMIT $1`,
     [max],
@@ -154,7 +154,7 @@ export async function applyStaged(
                                ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty,
                                case_size, price_breaks)
          SELECT sku, name, category, price, old_price, description, special_price,
-                CASE WHEN upload IS NULL THEN image_url END, image_id, in_stock, min_qty,
+                CASE WHEN upload IS NULL THEN image_url END, upload_id, in_stock, min_qty,
                 case_size, price_breaks
            FROM batch ORDER BY sku
          ON CONFLICT ((lower(sku))) DO UPDATE SET
