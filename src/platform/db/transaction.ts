@@ -18,20 +18,11 @@ export async function inTransaction<T>(
   work: (client: PoolClient) => Promise<T>,
   retry: (error: unknown) => boolean = isTransientConflict,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      if (attempt < MAX_ATTEMPTS && retry(error)) continue
-      throw error
-    } finally {
-      client.release()
-    }
+  const client = await pool.connect()
+  try {
+    return await inTransactionOn(client, work, retry)
+  } finally {
+    client.release()
   }
 }
 
