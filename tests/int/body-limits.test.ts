@@ -5,6 +5,8 @@ import http from 'node:http'
 
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { drainedOrClosed } from '../helpers/drained'
+
 import { adminToken, baseURL, serverRssMb } from '../helpers/api'
 import { newClient } from '../helpers/admin'
 import { signedInBuyer } from '../helpers/buyers'
@@ -81,17 +83,6 @@ function send(
       }
       if (!answered && !req.destroyed) req.end()
     })()
-  })
-}
-
-/** The socket took the last block, or went away (the server closed it). */
-function drainedOrClosed(req: http.ClientRequest): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      req.off('drain', done).off('close', done)
-      resolve()
-    }
-    req.on('drain', done).on('close', done)
   })
 }
 

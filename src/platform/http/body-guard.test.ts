@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { drainedOrClosed } from '../../../tests/helpers/drained'
+
 import { PayloadTooLarge } from '@/shared/errors'
 
 import { guardBody } from './body-guard'
@@ -126,14 +128,3 @@ describe('guardBody', () => {
     for (const answer of answers) expect([413, 429]).toContain(answer.status)
   })
 })
-
-/** The socket took the last block, or went away (the server cut it). */
-function drainedOrClosed(req: http.ClientRequest): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      req.off('drain', done).off('close', done)
-      resolve()
-    }
-    req.on('drain', done).on('close', done)
-  })
-}
