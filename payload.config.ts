@@ -5,23 +5,23 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
-import { AdminTokens } from '@/cms/collections/AdminTokens'
-import { DeliveryAreas } from '@/cms/collections/DeliveryAreas'
-import { Media } from '@/cms/collections/Media'
-import { mediaStorage } from '@/cms/collections/Media/storage'
-import { Orders } from '@/cms/collections/Orders'
-import { Products } from '@/cms/collections/Products'
-import { PriceLists } from '@/cms/collections/PriceLists'
-import { TradeAccounts } from '@/cms/collections/TradeAccounts'
-import { badInputIsNotAServerError } from '@/cms/collections/shared/input-errors'
+import { CMS_COLLECTIONS } from '@/cms/collections'
 import { Users } from '@/cms/collections/Users'
-import { env } from '@/env'
+import { mediaStorage } from '@/cms/collections/Media/storage'
+import { withQueryChecks } from '@/cms/collections/shared/check-query'
+import { badInputIsNotAServerError } from '@/cms/collections/shared/input-errors'
+import { cmsLogger } from '@/cms/logger'
+import { collectionSavesChangesOnly, globalSavesChangesOnly, writingChangesOnly } from '@/cms/saves'
+import { databaseIsPooled, env } from '@/env'
 import { ShopSettings } from '@/cms/globals/ShopSettings'
-import { POOL_LIMITS } from '@/platform/db/pool-limits'
+import { withPreferenceDeleteFixed } from '@/cms/preferences'
+import { poolConfig } from '@/platform/db/pool-limits'
 import { migrations } from '@/migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+// Every collection's ids and queries checked before Payload runs them, its own collections too;
+// and a fix to Payload's own preferences (cms/preferences.ts).
 export default buildConfig({
   // Payload's panel and REST/GraphQL live under /cms so that /api belongs to the shop's contract.
   routes: { admin: '/cms', api: '/cms/api', graphQL: '/graphql' },
@@ -32,17 +32,10 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · KC Wholesale CMS' },
   },
-  collections: [
-    Products,
-    DeliveryAreas,
-    Orders,
-    TradeAccounts,
-    PriceLists,
-    Media,
-    Users,
-    AdminTokens,
-  ],
-  globals: [ShopSettings],
+  // Every save through REST, GraphQL or the panel writes only the fields it changed, so that
+  // saves of different fields at once all keep their change (src/cms/saves).
+  collections: CMS_COLLECTIONS.map(collectionSavesChangesOnly),
+  globals: [ShopSettings].map(globalSavesChangesOnly),
   plugins: [mediaStorage()],
   secret: env().PAYLOAD_SECRET ?? '',
   sharp,
@@ -50,6 +43,11 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
   hooks: { afterError: [badInputIsNotAServerError] },
+  // A query the shop refuses (collections/shared/check-query.ts) is the client's mistake: one
+  // line in the log, not an error with its stack.
+  loggingLevels: { QueryError: 'info' },
+  // GraphQL's 4xx too (cms/logger.ts), which the names above cannot reach.
+  logger: cmsLogger,
   // An idle connection that the server drops (a restart) must not take the process down: the
   // pool discards it and opens a new one on the next query. Once per Payload instance.
   onInit: (payload) => {
@@ -57,11 +55,15 @@ export default buildConfig({
       console.error('Database connection lost:', error.message),
     )
   },
-  db: postgresAdapter({
-    pool: { connectionString: env().DATABASE_URL, max: env().DB_POOL_MAX, ...POOL_LIMITS },
-    // The schema only ever changes through committed migrations, in development too.
-    push: false,
-    migrationDir: path.resolve(dirname, 'src/migrations'),
-    prodMigrations: migrations,
-  }),
+  db: writingChangesOnly(
+    postgresAdapter({
+      pool: poolConfig(env().DATABASE_URL, env().DB_POOL_MAX, databaseIsPooled()),
+      // The schema only ever changes through committed migrations, in development too.
+      push: false,
+      migrationDir: path.resolve(dirname, 'src/migrations'),
+      prodMigrations: migrations,
+    }),
+  ),
 })
+  .then(withQueryChecks)
+  .then(withPreferenceDeleteFixed)

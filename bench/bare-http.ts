@@ -1,12 +1,12 @@
 /**
  * The bare baseline: node:http serving fixed bytes from memory with the same headers as the
  * shop. Run as its own process, like the shop, so that both share the machine the same way.
- * Usage: tsx bench/bare-http.ts <port> <file with the body>
+ * Usage: tsx bench/bare-http.ts <port> <file with the body> [its content-encoding]
  */
 import fs from 'node:fs'
 import http from 'node:http'
 
-const [port, bodyFile] = process.argv.slice(2)
+const [port, bodyFile, encoding] = process.argv.slice(2)
 const body = fs.readFileSync(bodyFile!)
 
 http
@@ -15,6 +15,7 @@ http
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
       'content-length': body.length,
+      ...(encoding ? { 'content-encoding': encoding, vary: 'Accept-Encoding' } : {}),
     })
     res.end(body)
   })

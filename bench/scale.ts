@@ -12,6 +12,10 @@
  *              `/`, and the growth while the unpaged list streams to three clients at once
  *   transfer   a phone's first visit in Chromium (every byte on the wire), then a search and a
  *              "Load More"
+ *   first pages 10 connections over 2,000 product pages drawn at random from the catalogue, each
+ *              rendered on its first ask, against bare node:http sending such a page's bytes
+ *              (bench/lib/first-pages.ts; issue 42). BENCH_PAGE_ONLY=1 runs only this, at
+ *              each size, on a fresh shop
  * and at the largest size Lighthouse mobile on `/`, and the owner's dashboard with 50,000 orders.
  * Prints a table per size and writes bench/results/scale-<timestamp>.json. A benchmark, never a
  * test: it reports the targets, it does not fail on them.
@@ -28,6 +32,7 @@ import { CATEGORIES, GOODS, loadCatalogue, loadOrders } from './catalogue-fixtur
 import { orderBody, run, writeResult } from './fixtures'
 import { bareServer } from './lib/bare-server'
 import { signedInBuyer } from './lib/buyer'
+import { firstPages } from './lib/first-pages'
 import { lighthouseRuns, summarise } from './lib/lighthouse'
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number)
@@ -35,6 +40,8 @@ const MIX_SECONDS = Number(process.env.BENCH_SECONDS || 20)
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS || 60)
 /** BENCH_MIX_ONLY=1 runs only the mixed load at each size: for comparing changes to the tail. */
 const MIX_ONLY = process.env.BENCH_MIX_ONLY === '1'
+/** BENCH_PAGE_ONLY=1 measures only product pages never shown before (with BENCH_SIZES=100000). */
+const PAGE_ONLY = process.env.BENCH_PAGE_ONLY === '1'
 /** Rounds of the mix per size, taken in turn across the sizes (see main). */
 const MIX_ROUNDS = Number(process.env.BENCH_MIX_ROUNDS || 3)
 const SHOPPERS = 10
@@ -337,6 +344,9 @@ async function measureStage(stage: Stage, largest: boolean) {
   const mixed = pooled(stage.rounds)
   if (MIX_ONLY) return { size, mixed }
   console.log(`\n${size.toLocaleString('en')} products: throughput against bare node:http…`)
+  console.log('  product pages never shown before…')
+  const pages = await firstPages(shop.baseURL, stage.skus)
+  console.log(`  ${describePages(pages)}`)
   const home = await versusBare(`${shop.baseURL}/`)
   const search = await versusBare(`${shop.baseURL}/api/products?q=soap&limit=24`)
   console.log(`  memory (${SOAK_SECONDS} s of 50 connections on /, then 3 full lists)…`)
@@ -352,7 +362,17 @@ async function measureStage(stage: Stage, largest: boolean) {
     await loadOrders(shop.databaseUrl, DASHBOARD_ORDERS)
     owner = await dashboard(shop)
   }
-  return { size, mixed, home, search, memory: mem, transfer: bytes, lighthouse, dashboard: owner }
+  return {
+    size,
+    mixed,
+    pages,
+    home,
+    search,
+    memory: mem,
+    transfer: bytes,
+    lighthouse,
+    dashboard: owner,
+  }
 }
 
 /**
@@ -362,6 +382,7 @@ async function measureStage(stage: Stage, largest: boolean) {
  * memory, not CPU. The rest is measured one size at a time, each shop stopped once done.
  */
 async function main() {
+  if (PAGE_ONLY) return pagesOnly()
   assertChromium()
   const stages: Stage[] = []
   const results: Awaited<ReturnType<typeof measureStage>>[] = []
@@ -439,6 +460,33 @@ async function main() {
   writeResult('scale', { machine: os.cpus()[0]?.model, results })
   // The shops are gone; give autocannon's sockets a moment before the exit.
   await sleep(100)
+}
+
+type FirstPages = Awaited<ReturnType<typeof firstPages>>
+
+function describePages({ shop, bare, ratio, skus, bytes }: FirstPages): string {
+  return (
+    `first product pages (>= 150 req/s, p99 <= 250 ms): ${shop.rps} req/s, p50 ${shop.p50} ms, ` +
+    `p99 ${shop.p99} ms, ${shop.bad} bad of ${shop.requests} over ${skus} skus; bare ` +
+    `${bare.rps} req/s p99 ${bare.p99} ms (${bytes} B): ${ratio.toFixed(3)}x`
+  )
+}
+
+/** Only the first views of product pages, each size on a fresh shop of its own. */
+async function pagesOnly() {
+  const results: { size: number; pages: FirstPages }[] = []
+  for (const size of SIZES) {
+    const stage = await startStage(size)
+    try {
+      console.log('  product pages never shown before…')
+      const pages = await firstPages(stage.shop.baseURL, stage.skus)
+      console.log(`  ${describePages(pages)}`)
+      results.push({ size, pages })
+    } finally {
+      await stage.shop.stop()
+    }
+  }
+  writeResult('first-pages', { machine: os.cpus()[0]?.model, results })
 }
 
 run(main)

@@ -1,7 +1,7 @@
 /**
  * `npm run backup [-- --out DIR]`: one consistent .tar.gz of the shop's database and media (see
  * scripts/lib/backup.ts), written to DIR (default BACKUP_DIR, else ./backups) and named by the
- * time. Works on a running shop, a stopped embedded one, or DATABASE_URL.
+ * time. Works on a running shop, a stopped embedded one, or DATABASE_DIRECT_URL / DATABASE_URL.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,10 +14,11 @@ import { DATABASE_NAME, prepareRuntime } from './lib/runtime'
 
 const outIndex = process.argv.indexOf('--out')
 const outDir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1]! : env().BACKUP_DIR)
-const { dataDir, mediaDir, DATABASE_URL } = env()
+const { dataDir, mediaDir, DATABASE_URL, DATABASE_DIRECT_URL } = env()
 
 async function databaseUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = DATABASE_URL || runningClusterUrl(dataDir, DATABASE_NAME)
+  // One snapshot across many statements: a session, so the direct connection.
+  const url = DATABASE_DIRECT_URL || DATABASE_URL || runningClusterUrl(dataDir, DATABASE_NAME)
   if (url) return { url, stop: async () => undefined }
   const runtime = await prepareRuntime(() => undefined)
   return { url: runtime.env.DATABASE_URL, stop: runtime.stop }

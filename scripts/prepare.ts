@@ -17,7 +17,8 @@ import type { PostgresSpec } from './lib/postgres-process.mjs'
 import { DATABASE_NAME, prepareSecrets } from './lib/runtime'
 
 export type LaunchPlan = {
-  env: { DATABASE_URL: string; PAYLOAD_SECRET: string; ADMIN_TOKEN: string; DATA_DIR: string }
+  /** ADMIN_TOKEN, when set, reaches the servers from the launcher's own environment. */
+  env: { DATABASE_URL: string; PAYLOAD_SECRET: string; DATA_DIR: string }
   servers: number
   heapMb: number
 }
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   // Several `next dev` servers would compile into the same .next at once.
   const servers = dev ? 1 : (config.SERVER_PROCESSES ?? os.availableParallelism())
   if (!dev) ensureBuild()
-  const secrets = prepareSecrets(console.log)
+  const secrets = prepareSecrets()
 
   let DATABASE_URL = process.env.DATABASE_URL
   if (!DATABASE_URL) {
@@ -56,7 +57,6 @@ async function main(): Promise<void> {
     env: {
       DATABASE_URL,
       PAYLOAD_SECRET: secrets.PAYLOAD_SECRET,
-      ADMIN_TOKEN: secrets.ADMIN_TOKEN,
       DATA_DIR: secrets.dataDir,
     },
     servers,

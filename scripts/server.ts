@@ -11,9 +11,10 @@ import pg from 'pg'
 
 import { frontDoor } from '../src/boot/front-door'
 import { listenToSupervisor } from '../src/boot/supervision'
-import { env } from '../src/env'
+import { databaseIsPooled, env } from '../src/env'
 import { startOrderLane } from '../src/modules/orders/order-lane'
-import { POOL_LIMITS } from '../src/platform/db/pool-limits'
+import { poolConfig } from '../src/platform/db/pool-limits'
+import { allowPrerenderedPages } from '../src/platform/http/content-security-policy'
 import { answerLocallyWith, renderInProcess } from '../src/platform/edge/in-process'
 import { loadStaticAssets } from '../src/platform/edge/static-files'
 
@@ -34,13 +35,10 @@ await app.prepare()
 // Orders' transactions run on a thread of their own, never waiting behind a render.
 startOrderLane(new URL('../src/modules/orders/order-lane-thread.mjs', import.meta.url))
 
-const cataloguePool = new pg.Pool({
-  connectionString: config.DATABASE_URL,
-  max: 3,
-  ...POOL_LIMITS,
-})
+const cataloguePool = new pg.Pool(poolConfig(config.DATABASE_URL, 3, databaseIsPooled()))
 cataloguePool.on('error', (error) => console.error('Database connection lost:', error.message))
 
+if (!dev) allowPrerenderedPages('.next')
 const listener = frontDoor({
   next: handle,
   config,

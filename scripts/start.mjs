@@ -85,13 +85,16 @@ try {
 
 /**
  * V8 sizes its heap for the machine (4 GB here): under load Next's per-request garbage then
- * lets a server grow past 700 MB before collecting. A young generation of 3 × 2 MB and an old
- * one capped at SERVER_HEAP_MB (340) keep each server near 300 MB serving the same load as fast.
+ * lets a server grow past 700 MB before collecting. A young generation of 3 × 8 MB and an old
+ * one capped at SERVER_HEAP_MB (340) keep each server near 300-350 MB. With 3 × 2 MB a page's
+ * render outlived the young generation: its garbage was promoted and collected again in the old
+ * one, and a first view of a product page took 18 ms of CPU instead of 14 (bench/README.md,
+ * issue 42).
  * Under the real-traffic mix a server uses about 100 MB of it (renders bounded, source maps off);
  * a CSV import streams and adds some tens of MB. The cap is per process: on 2 cores two servers
  * near 330 MB each, PostgreSQL and this launcher stay under 1 GB.
  * @param {number} heapMb
  */
 function heapFlags(heapMb) {
-  return ['--max-semi-space-size=2', `--max-old-space-size=${heapMb}`]
+  return ['--max-semi-space-size=8', `--max-old-space-size=${heapMb}`]
 }

@@ -8,6 +8,8 @@ step() { printf '\n== %s ==\n' "$1"; }
 
 step 'Chromium for the browser tests'
 bash scripts/ensure-chromium.sh
+step 'PgBouncer for the pooled-database test'
+bash scripts/ensure-pgbouncer.sh
 step 'typecheck'
 npx tsc --noEmit
 step 'lint'

@@ -3,9 +3,10 @@ import { z } from 'zod'
 
 /**
  * Every environment variable the shop reads, validated once. The launcher's preparation
- * (`scripts/prepare.ts`) fills DATABASE_URL, PAYLOAD_SECRET and ADMIN_TOKEN from DATA_DIR when
- * they are unset, so inside the Next server they are always present at run time; `next build`
- * needs none of them.
+ * (`scripts/prepare.ts`) fills DATABASE_URL and PAYLOAD_SECRET from DATA_DIR when they are
+ * unset, so inside the Next server they are always present at run time; `next build` needs none
+ * of them. ADMIN_TOKEN stays unset unless given: the owner token is then the one the data keeps
+ * (src/boot/owner-token.ts).
  */
 export const MIN_ADMIN_TOKEN_LENGTH = 24
 export const ADMIN_TOKEN_TOO_SHORT = `ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters, or a guessable key opens the shop: make one with \`openssl rand -hex 24\`.`
@@ -13,6 +14,13 @@ export const ADMIN_TOKEN_TOO_SHORT = `ADMIN_TOKEN must be at least ${MIN_ADMIN_T
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A connection that keeps its session (the database itself, or a pooler in session mode), for
+   * what a transaction pooler cannot carry: the change feed's LISTEN, advisory locks, migrations
+   * and imports' temporary tables. Unset, DATABASE_URL is used for those too (Prisma's
+   * `directUrl`).
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   PAYLOAD_SECRET: z.string().min(16).optional(),
   ADMIN_TOKEN: z.string().min(MIN_ADMIN_TOKEN_LENGTH, ADMIN_TOKEN_TOO_SHORT).optional(),
   DATA_DIR: z.string().default('.data'),
@@ -97,6 +105,20 @@ export function env(): Env {
     mediaDir: path.resolve(parsed.data.MEDIA_DIR ?? path.join(dataDir, 'media')),
   }
   return cached
+}
+
+/** Where what needs a session runs: DATABASE_DIRECT_URL, else DATABASE_URL. */
+export function directDatabaseUrl(): string {
+  return env().DATABASE_DIRECT_URL ?? requireEnv('DATABASE_URL')
+}
+
+/**
+ * Whether DATABASE_URL is taken to be a transaction pooler: a different direct URL is given.
+ * Its connections then carry no startup parameters and no session state (pool-limits.ts).
+ */
+export function databaseIsPooled(): boolean {
+  const { DATABASE_URL, DATABASE_DIRECT_URL } = env()
+  return Boolean(DATABASE_DIRECT_URL && DATABASE_URL && DATABASE_DIRECT_URL !== DATABASE_URL)
 }
 
 export function requireEnv<K extends 'DATABASE_URL' | 'PAYLOAD_SECRET'>(key: K): string {

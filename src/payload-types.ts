@@ -176,6 +176,15 @@ export interface Product {
     | number
     | boolean
     | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -186,6 +195,15 @@ export interface Product {
 export interface Media {
   id: number;
   alt: string;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
@@ -250,6 +268,27 @@ export interface DeliveryArea {
    * This area's smallest order in rand, above the shop's; empty for the shop's.
    */
   minOrderValue?: number | null;
+  /**
+   * Delivery days: {"days": ["tue", "fri"], "cutoff": {"time": "14:00", "day": "before"}, "closedDates": [], "cap": null}; empty for none.
+   */
+  deliverySchedule?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -278,6 +317,10 @@ export interface Order {
    * On account: the shop day (YYYY-MM-DD) the invoice falls due.
    */
   dueDate?: string | null;
+  /**
+   * The shop day (YYYY-MM-DD) the order is delivered, when its area has delivery days.
+   */
+  deliveryDate?: string | null;
   items: {
     sku: string;
     name: string;
@@ -322,6 +365,15 @@ export interface Order {
   note?: string | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -356,6 +408,15 @@ export interface TradeAccount {
   passwordHash?: string | null;
   setupTokenHash?: string | null;
   setupTokenExpiresAt?: string | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -366,6 +427,15 @@ export interface TradeAccount {
 export interface PriceList {
   id: number;
   name: string;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -377,6 +447,15 @@ export interface User {
   id: number;
   name?: string | null;
   roles: ('admin' | 'editor')[];
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -415,6 +494,15 @@ export interface AdminToken {
   hint?: string | null;
   lastUsedAt?: string | null;
   revoked?: boolean | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -534,6 +622,7 @@ export interface ProductsSelect<T extends boolean = true> {
   minQty?: T;
   caseSize?: T;
   priceBreaks?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -546,6 +635,8 @@ export interface DeliveryAreasSelect<T extends boolean = true> {
   slug?: T;
   fee?: T;
   minOrderValue?: T;
+  deliverySchedule?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -569,6 +660,7 @@ export interface OrdersSelect<T extends boolean = true> {
   areaName?: T;
   payment?: T;
   dueDate?: T;
+  deliveryDate?: T;
   items?:
     | T
     | {
@@ -600,6 +692,7 @@ export interface OrdersSelect<T extends boolean = true> {
   note?: T;
   idempotencyKey?: T;
   requestHash?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -621,6 +714,7 @@ export interface TradeAccountsSelect<T extends boolean = true> {
   passwordHash?: T;
   setupTokenHash?: T;
   setupTokenExpiresAt?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -630,6 +724,7 @@ export interface TradeAccountsSelect<T extends boolean = true> {
  */
 export interface PriceListsSelect<T extends boolean = true> {
   name?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -639,6 +734,7 @@ export interface PriceListsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  seen?: T;
   prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
@@ -704,6 +800,7 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -733,6 +830,7 @@ export interface AdminTokensSelect<T extends boolean = true> {
   hint?: T;
   lastUsedAt?: T;
   revoked?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -817,6 +915,15 @@ export interface ShopSetting {
    * When the demo shop was seeded; it is seeded once.
    */
   seededAt?: string | null;
+  seen?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -839,6 +946,7 @@ export interface ShopSettingsSelect<T extends boolean = true> {
   themeColor?: T;
   offlineDataMb?: T;
   seededAt?: T;
+  seen?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

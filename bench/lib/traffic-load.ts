@@ -14,6 +14,8 @@ export type TrafficOptions = {
   timeoutMs: number
   /** The one product every order buys (its stock is far beyond what a run can sell). */
   orderSku: string
+  /** Ends the traffic early when it settles (a test's import), whatever `seconds` says. */
+  until?: Promise<unknown>
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -47,7 +49,9 @@ export async function runTraffic(
 ): Promise<void> {
   const pages = httpClient(shop.baseURL, options.shoppers, options.timeoutMs)
   const writes = httpClient(shop.baseURL, Infinity, options.timeoutMs)
-  const end = Date.now() + options.seconds * 1000
+  let end = Date.now() + options.seconds * 1000
+  const stop = () => (end = Date.now())
+  options.until?.then(stop, stop)
 
   const shopper = async (n: number) => {
     const headers = {

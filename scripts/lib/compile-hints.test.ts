@@ -58,6 +58,30 @@ describe('compile hints', () => {
     fs.rmSync(project, { recursive: true, force: true })
   })
 
+  it('marks the chunks the first-load ones import later, as Turbopack names them', () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-hints-'))
+    const chunks = path.join(project, '.next', 'static', 'chunks')
+    fs.mkdirSync(chunks, { recursive: true })
+    fs.mkdirSync(path.join(project, '.next', 'diagnostics'))
+    fs.writeFileSync(
+      path.join(chunks, 'shop.js'),
+      'e.v(t=>Promise.all(["static/chunks/panel.js"].map(t=>e.l(t))).then(()=>t(1)))',
+    )
+    fs.writeFileSync(path.join(chunks, 'panel.js'), '/* panel.js */')
+    fs.writeFileSync(path.join(chunks, 'cms.js'), '/* cms.js */')
+    fs.writeFileSync(
+      path.join(project, '.next', 'diagnostics', 'route-bundle-stats.json'),
+      JSON.stringify([{ route: '/', firstLoadChunkPaths: ['.next/static/chunks/shop.js'] }]),
+    )
+
+    expect(addCompileHints(path.join(project, '.next'))).toHaveLength(2)
+    expect(fs.readFileSync(path.join(chunks, 'panel.js'), 'utf8')).toBe(
+      `${COMPILE_HINT}/* panel.js */`,
+    )
+    expect(fs.readFileSync(path.join(chunks, 'cms.js'), 'utf8')).toBe('/* cms.js */')
+    fs.rmSync(project, { recursive: true, force: true })
+  })
+
   it('fails loudly when the build has no stats for the storefront', () => {
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-hints-'))
     fs.mkdirSync(path.join(project, '.next', 'diagnostics'), { recursive: true })

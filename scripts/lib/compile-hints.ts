@@ -12,10 +12,17 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 const HINTED_ROUTES = ['/']
 
 /**
- * The storefront's lazily loaded chunks (the toaster, checkout, receipt), from the manifest Next
- * writes for next/dynamic imports under the `(shop)` route group.
+ * The storefront's lazily loaded chunks, from the manifest Next writes for next/dynamic imports
+ * under the `(shop)` route group.
  */
 const STOREFRONT_LOADABLE_MANIFEST = 'server/app/(shop)/page/react-loadable-manifest.json'
+
+/**
+ * The chunks a first-load chunk imports later (the cart's panel, checkout, the receipt, the
+ * toaster: React.lazy and import(), which that manifest does not list), as Turbopack names them
+ * in its loaders: `"static/chunks/<name>.js"`.
+ */
+const LAZY_CHUNK = /"(static\/chunks\/[\w.-]+\.js)"/g
 
 export function withCompileHint(source: string): string {
   return source.startsWith(COMPILE_HINT) ? source : COMPILE_HINT + source
@@ -41,13 +48,20 @@ export function addCompileHints(distDir: string): string[] {
   if (chunks.size === 0) {
     throw new Error(`No first-load chunks for ${HINTED_ROUTES} in ${statsFile}`)
   }
+  const distFromRoot = path.relative(root, path.resolve(distDir))
+  for (const chunk of [...chunks]) {
+    for (const [, file] of fs
+      .readFileSync(path.resolve(root, chunk), 'utf8')
+      .matchAll(LAZY_CHUNK)) {
+      if (fs.existsSync(path.join(distDir, file!))) chunks.add(path.join(distFromRoot, file!))
+    }
+  }
   const loadable = path.join(distDir, STOREFRONT_LOADABLE_MANIFEST)
   if (fs.existsSync(loadable)) {
     const manifest = JSON.parse(fs.readFileSync(loadable, 'utf8')) as Record<
       string,
       { files: string[] }
     >
-    const distFromRoot = path.relative(root, path.resolve(distDir))
     for (const { files } of Object.values(manifest)) {
       for (const file of files) if (file.endsWith('.js')) chunks.add(path.join(distFromRoot, file))
     }

@@ -1,18 +1,22 @@
-import { requireEnv } from '@/env'
+import { databaseIsPooled, directDatabaseUrl } from '@/env'
 import { seedIfEmpty } from '@/boot/seed'
 import { startChangeFeed } from '@/platform/db/change-feed'
+import { connectionHint } from '@/platform/db/connection-hint'
 import { isDatabaseUnavailable } from '@/platform/http/http'
 import { runMigrations } from '@/platform/db/migrate'
-import { withConnectionLock } from '@/platform/db/advisory-lock'
+import { expectLimits } from '@/platform/db/pool-limits'
+import { START_UP_LOCK_KEY, withConnectionLock } from '@/platform/db/advisory-lock'
 import { getShop } from '@/cms/payload'
 import { CANNOT_START_EXIT_CODE } from './exit-codes'
+import { migrateDirectly } from './migrate-directly'
+import { settleOwnerToken } from './owner-token'
 import { tellSupervisorReady } from './supervision'
 
 const RETRY_MS = 2000
 
 /** Route handlers and instrumentation are bundled apart: the state lives on globalThis. */
 const state = ((
-  globalThis as unknown as { __kcStartUp?: { done: boolean; waited: boolean } }
+  globalThis as unknown as { __kcStartUp?: { done: boolean; waited: boolean; hint?: string } }
 ).__kcStartUp ??= { done: false, waited: false })
 
 /**
@@ -23,10 +27,16 @@ export function startedUp(): boolean {
   return state.done
 }
 
+/** Why start-up keeps failing, when the database's answer says what to change (health shows it). */
+export function startUpHint(): string | undefined {
+  return state.hint
+}
+
 /**
  * What a process does once before it serves: the schema migrated, the demo shop seeded on an
- * empty database, and the change feed listening. Production migrates inside Payload's own start
- * (prodMigrations); development does it here, because the schema never changes by push.
+ * empty database, the owner token settled (owner-token.ts), and the change feed listening.
+ * Production migrates inside Payload's own start (prodMigrations); development does it here,
+ * because the schema never changes by push.
  *
  * A database that is not there yet (a managed server still starting) must not leave a process
  * that answers nothing but Next's bare 500s, as a failed register() does: the server starts
@@ -38,16 +48,23 @@ export async function startShop(): Promise<void> {
 }
 
 function waitOrStop(error: unknown): void {
-  if (!isDatabaseUnavailable(error)) {
+  // A pooler in the way is fixed in the settings, not by a restart: the shop answers 503 with
+  // the hint, and starts once the settings (or the pooler's) are right.
+  const hint = connectionHint(error)
+  if (!hint && !isDatabaseUnavailable(error)) {
     console.error('The shop could not start:', error)
     process.exit(CANNOT_START_EXIT_CODE)
   }
-  if (!state.waited) {
+  if (!state.waited || hint !== state.hint) {
     const reason = error instanceof Error ? error.message : String(error)
+    const retrying = `answering 503 and trying again every ${RETRY_MS / 1000} s.`
     console.error(
-      `The database is not reachable (${reason}): answering 503 and trying again every ${RETRY_MS / 1000} s.`,
+      hint
+        ? `The shop cannot use the database: ${hint} Until then ${retrying}`
+        : `The database is not reachable (${reason}): ${retrying}`,
     )
     state.waited = true
+    state.hint = hint
   }
   setTimeout(() => void prepare().catch(waitOrStop), RETRY_MS).unref()
 }
@@ -58,25 +75,25 @@ async function prepare(): Promise<void> {
   // own connection also comes first for a reason of its own: Payload's failed start hides the
   // driver's error code behind a message of its own (a wrong password would look like a server
   // still starting) and logs a page for every try.
-  const payload = await withConnectionLock(
-    requireEnv('DATABASE_URL'),
-    START_UP_LOCK_KEY,
-    async () => {
-      const shop = await getShop()
-      if (process.env.NODE_ENV !== 'production') await runMigrations(shop)
-      await seedIfEmpty(shop)
-      return shop
-    },
-  )
-  startChangeFeed(requireEnv('DATABASE_URL'))
+  const pooled = databaseIsPooled()
+  const payload = await withConnectionLock(directDatabaseUrl(), START_UP_LOCK_KEY, async () => {
+    // Through a transaction pooler the migrations run beforehand on the direct connection, and
+    // Payload's own run finds nothing left to do.
+    if (pooled) await migrateDirectly(directDatabaseUrl())
+    const shop = await getShop()
+    if (!pooled) await expectLimits(shop.db.pool)
+    if (process.env.NODE_ENV !== 'production') await runMigrations(shop)
+    await seedIfEmpty(shop)
+    await settleOwnerToken(shop.db.pool)
+    return shop
+  })
+  await startChangeFeed({ listenUrl: directDatabaseUrl(), pool: payload.db.pool })
   const { totalDocs: staff } = await payload.count({ collection: 'users', overrideAccess: true })
   if (staff === 0) {
     console.log('No /cms account yet: open /cms/setup and give the owner token to create one.')
   }
   if (state.waited) console.log('The database is reachable: the shop is ready.')
+  state.hint = undefined
   state.done = true
   tellSupervisorReady()
 }
-
-/** Any number: it only has to differ from other advisory locks this database sees. */
-const START_UP_LOCK_KEY = 4_020_510

@@ -1,15 +1,74 @@
+import type { AccountDTO } from '@/modules/accounts/schemas'
+import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
+import type { DeliveryScheduleInput } from '@/modules/delivery/schemas'
+import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
+import type { OrderChange } from '@/modules/orders/change-schema'
+import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
+import type { OrderFigures } from '@/modules/orders/order-summary'
+import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
+import type { AdjustmentReason, StockMovementDTO } from '@/modules/stock/reasons'
+import type { RowError } from '@/shared/row-errors'
 import { storedAdminKey } from './admin-key'
 
-/** Browser side of the owner's calls: the key from localStorage, and the spec's error rules. */
+/**
+ * The owner's calls, one function per endpoint the dashboard (and the storefront's quick edit)
+ * uses, each with the type of what it answers. A failed call throws an `AdminApiError`.
+ */
 export const ADMIN_AUTH_REQUIRED_EVENT = 'admin-auth-required'
+
+/** A failed call's JSON body: the readable `error`, and what else the server said. */
+export type AdminErrorBody = {
+  error?: string
+  /** The field the error is about. */
+  field?: string
+  /** An import's refused rows. */
+  rows?: RowError[]
+  /** A product's stock now, when it moved while the owner was editing it. */
+  inStock?: number
+  [more: string]: unknown
+}
+
+/**
+ * A call the server refused. Its message is the spec's: the status, a colon and the body's
+ * text (or the status text), and "Unauthorized" for a 401.
+ */
+export class AdminApiError extends Error {
+  override readonly name = 'AdminApiError'
+  /** What the owner is shown: the server's `error`, or the body's text when it sent no JSON. */
+  readonly serverMessage: string | undefined
+
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly body: AdminErrorBody = {},
+  ) {
+    super(status === 401 ? 'Unauthorized' : `${status}: ${text}`)
+    this.serverMessage =
+      status === 401
+        ? 'Unauthorized'
+        : typeof body.error === 'string'
+          ? body.error
+          : text || undefined
+  }
+}
+
+/** What to show for a failed call: the server's message, else the error's own (no signal). */
+export function serverMessage(error: unknown): string | undefined {
+  if (error instanceof AdminApiError) return error.serverMessage
+  return error instanceof Error ? error.message || undefined : undefined
+}
+
+/** The spec's test for "the session-expired flow has already spoken": no toast of our own. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('Unauthorized')
+}
 
 /**
  * Sends the stored key in x-admin-key, JSON for non-form bodies unless the caller says what the
- * body is (a CSV file), no caching. A 401 raises the admin-auth-required event and fails with
- * "Unauthorized"; any other failure's message is the status, a colon and the body text (or the
- * status text).
+ * body is (a CSV file), no caching. A 401 raises the admin-auth-required event.
  */
-export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+async function send(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers)
   const key = storedAdminKey()
   if (key) headers.set('x-admin-key', key)
@@ -21,10 +80,35 @@ export async function adminFetch(path: string, init: RequestInit = {}): Promise<
   const res = await fetch(path, { ...init, headers, credentials: 'include', cache: 'no-store' })
   if (res.status === 401) {
     window.dispatchEvent(new Event(ADMIN_AUTH_REQUIRED_EVENT))
-    throw new Error('Unauthorized')
+    throw new AdminApiError(401, 'Unauthorized')
   }
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText
+    throw new AdminApiError(res.status, text, errorBody(text))
+  }
   return res
+}
+
+function errorBody(text: string): AdminErrorBody {
+  try {
+    const parsed = JSON.parse(text) as unknown
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as AdminErrorBody)
+      : {}
+  } catch {
+    return {}
+  }
+}
+
+const json = (body: unknown): RequestInit => ({ body: JSON.stringify(body) })
+
+async function call<T>(path: string, method: string, body?: unknown): Promise<T> {
+  const res = await send(path, { method, ...(body === undefined ? {} : json(body)) })
+  return (await res.json()) as T
+}
+
+async function act(path: string, method: string, body?: unknown): Promise<void> {
+  await send(path, { method, ...(body === undefined ? {} : json(body)) })
 }
 
 /** Asks whether `key` is the owner's (204) or not, before it is stored. */
@@ -32,27 +116,172 @@ export function checkAdminKey(key: string): Promise<Response> {
   return fetch('/api/admin/session', { headers: { 'x-admin-key': key }, cache: 'no-store' })
 }
 
-/** The readable part of a failed call's message (the server's `error`, when it sent JSON). */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined
-  const body = error.message.replace(/^\d{3}: /, '')
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown }
-    return typeof parsed.error === 'string' ? parsed.error : body
-  } catch {
-    return body || undefined
+// ---- Reading: a query is its address (what a view is keyed by) and how to load it. ----
+
+export type AdminQuery<T> = { path: string; load: (signal?: AbortSignal) => Promise<T> }
+
+/** A page of a list and how many rows match in all (the answer's X-Total-Count). */
+export type Page<T> = { rows: T[]; total: number }
+
+function query<T>(path: string): AdminQuery<T> {
+  return { path, load: async (signal) => (await (await send(path, { signal })).json()) as T }
+}
+
+function pageQuery<T>(path: string): AdminQuery<Page<T>> {
+  return {
+    path,
+    load: async (signal) => {
+      const res = await send(path, { signal })
+      const rows = (await res.json()) as T[]
+      return { rows, total: Number(res.headers.get('x-total-count') ?? rows.length) }
+    },
   }
 }
 
-/** The JSON body of a failed call (what the server said besides `error`), when it sent one. */
-export function serverDetails(error: unknown): Record<string, unknown> | undefined {
-  if (!(error instanceof Error)) return undefined
-  try {
-    const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as unknown
-    return typeof parsed === 'object' && parsed !== null
-      ? (parsed as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
+/** An order as the owner works it: with its history. */
+export type FullOrder = AdminOrderDTO & { history: OrderEventDTO[] }
+export type StockLedger = { sku: string; inStock: number; movements: StockMovementDTO[] }
+
+export const deliveryAreasQuery = () => query<DeliveryAreaDTO[]>('/api/delivery-areas')
+export const accountsQuery = () => query<AccountDTO[]>('/api/admin/accounts')
+export const overdueAccountsQuery = () =>
+  query<{ accounts: OverdueDTO[] }>('/api/admin/accounts/overdue')
+export const priceListsQuery = () => query<PriceListDTO[]>('/api/admin/price-lists')
+export const statementQuery = (accountId: number) =>
+  query<StatementDTO>(`/api/admin/accounts/${accountId}/statement`)
+/** `filters`: the orders' filters as a query string (payment, status, dates, search). */
+export const ordersQuery = (filters: URLSearchParams) =>
+  pageQuery<AdminOrderDTO>(`/api/admin/orders?${filters}`)
+export const orderFiguresQuery = (filters: string) =>
+  query<OrderFigures>(`/api/admin/orders/summary${filters ? `?${filters}` : ''}`)
+export const orderQuery = (orderId: string) =>
+  query<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`)
+export const productsQuery = (params: URLSearchParams) =>
+  pageQuery<ProductDTO>(`/api/products?${params}`)
+export const stockLedgerQuery = (sku: string, limit: number) =>
+  query<StockLedger>(`/api/admin/products/${encodeURIComponent(sku)}/stock?limit=${limit}`)
+
+/** The product at the shop's prices, which the owner's key reads whatever guests are shown. */
+export async function ownersProduct(sku: string): Promise<ProductDTO | undefined> {
+  return (await query<ProductDTO[]>(`/api/products?skus=${encodeURIComponent(sku)}`).load())[0]
 }
+
+/** Orders newer than `since` (the server's clock), and the newest order's time. */
+export function newOrders(since: string | null | undefined) {
+  return query<{ count: number; latest: string | null }>(
+    `/api/admin/orders/new${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+  ).load()
+}
+
+// ---- Files: exports to download, documents to print. ----
+
+/** A downloaded file and the name the server gave it (its Content-Disposition), if any. */
+export type AdminFile = { file: Blob; name: string | undefined }
+
+async function file(path: string): Promise<AdminFile> {
+  const res = await send(path)
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1]
+  return { file: await res.blob(), name }
+}
+
+async function html(path: string): Promise<string> {
+  return (await send(path)).text()
+}
+
+export const ordersCsv = (filters: string) =>
+  file(`/api/admin/orders/export${filters ? `?${filters}` : ''}`)
+export const productsCsv = () => file('/api/admin/products/export')
+export const fixedPricesCsv = (listId: number) => file(`/api/admin/price-lists/${listId}/prices`)
+export const statementCsv = (accountId: number) =>
+  file(`/api/admin/accounts/${accountId}/statement?format=csv`)
+export const statementHtml = (accountId: number) =>
+  html(`/api/admin/accounts/${accountId}/statement?format=html`)
+export const orderDocumentHtml = (orderId: string, document: 'invoice' | 'credit-note') =>
+  html(`/api/admin/orders/${encodeURIComponent(orderId)}/${document}`)
+const personalDataPath = (phone: string) =>
+  `/api/admin/personal-data?phone=${encodeURIComponent(phone)}`
+export const personalDataFile = (phone: string) => file(personalDataPath(phone))
+
+// ---- Changes. Bodies read from a form are checked by the route's schema, as typed. ----
+
+type FormBody = Record<string, unknown>
+
+export const createAccount = (body: FormBody) => act('/api/admin/accounts', 'POST', body)
+export const updateAccount = (id: number, patch: FormBody) =>
+  act(`/api/admin/accounts/${id}`, 'PATCH', patch)
+export const setupLink = (id: number) =>
+  call<{ link: string; whatsapp: string; expiresAt: string }>(
+    `/api/admin/accounts/${id}/setup-link`,
+    'POST',
+  )
+export const recordPayment = (accountId: number, body: FormBody) =>
+  act(`/api/admin/accounts/${accountId}/payments`, 'POST', body)
+export const reversePayment = (accountId: number, entryId: number) =>
+  act(`/api/admin/accounts/${accountId}/payments/${entryId}/reversal`, 'POST', {})
+
+/** `delivery` left out keeps the area's delivery days; null clears them. */
+export type AreaInput = { name: string; fee: number; delivery?: DeliveryScheduleInput | null }
+export const createDeliveryArea = (area: AreaInput) =>
+  act('/api/admin/delivery-areas', 'POST', area)
+/** The whole list, replacing the shop's: how an area is edited or deleted. */
+export const replaceDeliveryAreas = (areas: AreaInput[]) =>
+  act('/api/admin/delivery-areas', 'PUT', { areas })
+
+/** What the owner changed, as the server takes it: only the name or percentages that changed. */
+export type PriceListChange = { name?: string; discounts?: Discount[] }
+export const createPriceList = (change: PriceListChange) =>
+  act('/api/admin/price-lists', 'POST', change)
+export const updatePriceList = (id: number, change: PriceListChange) =>
+  act(`/api/admin/price-lists/${id}`, 'PATCH', change)
+export const deletePriceList = (id: number) => act(`/api/admin/price-lists/${id}`, 'DELETE')
+
+export const updateOrder = (orderId: string, change: OrderChange) =>
+  call<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, 'PATCH', change)
+
+/** A new product: JSON, or multipart with its photo (a `data` part and an `image` file). */
+export const createProduct = (body: FormBody | FormData) =>
+  send('/api/admin/products', {
+    method: 'POST',
+    body: body instanceof FormData ? body : JSON.stringify(body),
+  }).then(() => undefined)
+export const updateProduct = (sku: string, patch: FormBody) =>
+  act(`/api/products/${encodeURIComponent(sku)}`, 'PUT', patch)
+export const deleteProduct = (sku: string) =>
+  act(`/api/products/${encodeURIComponent(sku)}`, 'DELETE')
+export const adjustStock = (
+  sku: string,
+  body: { change: number; reason: AdjustmentReason; note?: string },
+) => act(`/api/admin/products/${encodeURIComponent(sku)}/stock`, 'POST', body)
+
+export type ErasureDTO = {
+  phone: string
+  erasedAt: string
+  orders: { anonymised: number; keptForTax: number }
+  tradeAccount: 'deleted' | 'anonymised' | null
+}
+export const erasePersonalData = (phone: string) =>
+  call<ErasureDTO>(personalDataPath(phone), 'DELETE')
+
+/** A dry run's counts or an import's result, as the import routes answer. */
+export type ImportAnswer = { message: string; created?: number; updated?: number }
+
+/**
+ * A CSV file to an import, as the browser reads it from disk (the page never holds its text);
+ * a dry run checks it and writes nothing. A refused file's rows are the error's `body.rows`.
+ */
+export type CsvImport = (file: File, dryRun: boolean) => Promise<ImportAnswer>
+
+const importTo =
+  (path: string): CsvImport =>
+  async (csv, dryRun) => {
+    const res = await send(dryRun ? `${path}?dryRun=true` : path, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      body: csv,
+    })
+    return (await res.json()) as ImportAnswer
+  }
+
+export const importProducts = importTo('/api/admin/products/import')
+export const importFixedPrices = (listId: number) =>
+  importTo(`/api/admin/price-lists/${listId}/prices`)

@@ -1,4 +1,5 @@
 import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
+import type { DeliveryDaysDTO } from '@/modules/delivery/schemas'
 import { hasPrice, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 
@@ -19,6 +20,15 @@ export async function fetchDeliveryAreas(): Promise<DeliveryAreaDTO[]> {
   return (await res.json()) as DeliveryAreaDTO[]
 }
 
+/** The open delivery days of an area now, the earliest first (none: the area has no days). */
+export async function fetchDeliveryDays(slug: string): Promise<string[]> {
+  const res = await fetch(`/api/delivery-areas/${encodeURIComponent(slug)}/days`, {
+    cache: 'no-store',
+  })
+  if (!res.ok) throw new Error('Failed to fetch delivery days')
+  return ((await res.json()) as DeliveryDaysDTO).days
+}
+
 /** The spec's words when an order could not be placed and the shop gave no reason. */
 export const ORDER_FAILED = 'Failed to place order. Please try again.'
 
@@ -33,6 +43,8 @@ export type OrderAnswer =
       available?: number
       /** Prices changed since the buyer saw them: the new figures, to confirm. */
       changed?: PricesChangedDTO
+      /** The chosen delivery day is no longer open: the next open day, if any. */
+      nextDeliveryDate?: string | null
     }
 
 /** Sends an order; the same key with the same body places it once, however often it is sent. */
@@ -51,5 +63,8 @@ export async function sendOrder(body: string, idempotencyKey: string): Promise<O
     ...(typeof answer.sku === 'string' ? { sku: answer.sku } : {}),
     ...(typeof answer.available === 'number' ? { available: answer.available } : {}),
     ...(answer.code === 'pricesChanged' ? { changed: answer as PricesChangedDTO } : {}),
+    ...(answer.code === 'deliveryDayClosed'
+      ? { nextDeliveryDate: (answer.nextDeliveryDate as string | null) ?? null }
+      : {}),
   }
 }

@@ -1,4 +1,4 @@
-import { BadInput } from '@/shared/errors'
+import { BadInput, UnsupportedMediaType } from '@/shared/errors'
 import { assertStorableText, parseJsonText, readBytes } from '@/platform/http/body'
 import { MAX_NESTING, TooManyValues } from '@/platform/http/json-shape'
 import { databaseUnavailableResponse, errorResponse, json } from '@/platform/http/http'
@@ -6,6 +6,14 @@ import { withImageWork } from '@/platform/edge/images'
 import { bodyLimitOf } from '@/platform/http/body-limits'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { databaseReachable } from '@/cms/payload'
+import { restRoute } from '@/cms/rest-routes'
+import { cookieValue } from '@/platform/http/cookies'
+import {
+  assertFromOwnPages,
+  assertNotCrossSite,
+  type OwnPagesRule,
+} from '@/platform/http/same-site'
+import config from '@payload-config'
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>
 
@@ -14,18 +22,24 @@ const WHOLE_NUMBER_PARAMS = ['limit', 'page', 'depth'] as const
 const MAX_PAGE_SIZE = 1000
 
 /**
- * Payload's REST API under the shop's input rules: bodies bounded (bytes and JSON values, by
- * their family in body-limits.ts; Payload has no limit of its own) and free of NUL and broken
- * Unicode, paging parameters whole numbers, image writes one at a time, and a failure while the
- * database is away a 503 rather than a 500. Bad input is a 400 before Payload sees it.
+ * Payload's REST API under the shop's input rules: only the routes Payload has, with ids read
+ * strictly (rest-routes.ts; an id a query compares with is checked with the query, in
+ * collections/shared/check-query.ts); bodies bounded (bytes and JSON values, by their family in
+ * body-limits.ts; Payload has no limit of its own), free of NUL and broken Unicode, and a write's
+ * a document; paging parameters whole numbers; image writes one at a time; and a failure while
+ * the database is away a 503 rather than a 500. Bad input is a 4xx before Payload sees it.
  */
 export function guardCms<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
       const url = new URL(request.url)
-      if (!knownRoute(url.pathname)) return json({ error: 'Not Found' }, { status: 404 })
+      const method = payloadMethod(request)
+      const route = restRoute(await config, method, url.pathname)
+      if (!route) return json({ error: 'Not Found' }, { status: 404 })
+      if (request.method !== 'GET') assertOwnPagesWrite(request, (await config).cookiePrefix)
       checkParams(url.searchParams)
-      if (request.body) await checkBody(request.clone())
+      if (request.body) await checkBody(request.clone(), method, route.takesDocument)
+      else if (route.takesDocument) throw noDocument()
       const run = () => handler(request, context)
       const response = isMediaWrite(request) ? await withImageWork(run) : await run()
       if (response.status < 500) return response
@@ -40,66 +54,7 @@ export function guardCms<C>(handler: Handler<C>): Handler<C> {
   }
 }
 
-/** Collections whose ids are whole numbers (every one here; Postgres serial ids). */
-const COLLECTIONS = new Set([
-  'products',
-  'delivery-areas',
-  'orders',
-  'media',
-  'users',
-  'admin-tokens',
-  'payload-locked-documents',
-  'payload-preferences',
-])
-/** Payload's routes under a collection that are not a document's id. */
-const COLLECTION_ROUTES = new Set([
-  'access',
-  'count',
-  'distinct',
-  'versions',
-  'file',
-  'paste-url',
-  'init',
-  'login',
-  'logout',
-  'me',
-  'refresh-token',
-  'first-register',
-  'forgot-password',
-  'reset-password',
-  'unlock',
-])
-const ID = /^\d{1,9}$/
-
-/**
- * Whether Payload has something at this path: a document id that is not a whole number reached
- * the database as a cast error (500), and so did email verification, which the shop does not
- * use, and its migrations table, which is not for clients.
- */
-function knownRoute(pathname: string): boolean {
-  const [collection, first, second] = pathname.replace(/^\/cms\/api\/?/, '').split('/')
-  if (!collection || !COLLECTIONS.has(collection) || first === undefined || first === '') {
-    return collection !== 'payload-migrations'
-  }
-  if (COLLECTION_ROUTES.has(first)) {
-    return second === undefined || first === 'file' || ID.test(second)
-  }
-  return ID.test(first)
-}
-
-/**
- * Operators Payload's Postgres adapter cannot run (`all`), or runs only on point fields, which
- * the shop has none of: each was a 500.
- */
-const UNSUPPORTED_OPERATORS = /\[(all|near|within|intersects)\]$/
-
 function checkParams(params: URLSearchParams): void {
-  for (const key of params.keys()) {
-    const operator = UNSUPPORTED_OPERATORS.exec(key)
-    if (operator) {
-      throw new BadInput(`The ${operator[1]} operator is not supported here.`, { field: key })
-    }
-  }
   for (const name of WHOLE_NUMBER_PARAMS) {
     const value = params.get(name)
     if (value === null) continue
@@ -112,31 +67,94 @@ function checkParams(params: URLSearchParams): void {
   }
 }
 
-async function checkBody(request: Request): Promise<void> {
+/** What Payload reads a document from: anything else left its data undefined, a 500. */
+const JSON_TYPE = 'application/json'
+const FORM_TYPE = 'multipart/form-data'
+
+/**
+ * The panel saves and uploads as multipart forms, and posts its long searches url-encoded (read
+ * as a GET); another site's form can send either with the staff cookie without asking, so with
+ * the cookie they are taken only from the shop's own pages (same-site.ts). A staff login in
+ * `Authorization` is no cookie another site could borrow: only a browser's cross-site call is
+ * refused, and the body is checked below.
+ */
+const CMS_WRITE: OwnPagesRule = {
+  ownPages: 'Use /cms on the shop’s own pages.',
+  sendJson: `Send the body as ${JSON_TYPE} (or ${FORM_TYPE} from the shop’s own /cms pages).`,
+  formsFromOwnPages: [FORM_TYPE, 'application/x-www-form-urlencoded'],
+}
+
+function assertOwnPagesWrite(request: Request, cookiePrefix: string): void {
+  const cookie = cookieValue(request.headers.get('cookie'), `${cookiePrefix}-token`)
+  if (cookie === undefined) assertNotCrossSite(request, CMS_WRITE.ownPages)
+  else assertFromOwnPages(request, CMS_WRITE)
+}
+const WRITES = new Set(['post', 'patch', 'put'])
+
+/**
+ * A body Payload can use: within its family's limits and the text rules, and for a write the
+ * document as a JSON object, sent as JSON or in a multipart form's `_payload` (the media type
+ * compared as Payload compares it). A GET sent as a POST (`X-Payload-HTTP-Method-Override`, the
+ * panel's long relationship searches) carries its query string as a form and is read as one.
+ */
+async function checkBody(request: Request, method: string, takesDocument: boolean) {
   const limit = bodyLimitOf(request.method, new URL(request.url).pathname)
   const bytes = await readBytes(request, limit.bytes)
-  // The multipart boundary is case-sensitive (Chromium's is `----WebKitFormBoundaryBbHG7a…`):
-  // only the media type is compared without case.
+  // The multipart boundary is case-sensitive (Chromium's is `----WebKitFormBoundaryBbHG7a…`).
   const type = request.headers.get('content-type') ?? ''
-  if (type.toLowerCase().startsWith('multipart/form-data')) {
-    let form: FormData
-    try {
-      form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
-    } catch {
-      throw new BadInput('The multipart body could not be read.', { field: 'body' })
-    }
-    for (const [name, value] of form) {
-      if (typeof value !== 'string') continue
-      if (name === '_payload') parseJsonText(value, name, limit.values)
-      else assertStorableText(value, name)
-    }
+  const mediaType = type.split(';', 1)[0]!
+  const write = WRITES.has(request.method.toLowerCase())
+  if (mediaType === FORM_TYPE) return checkForm(bytes, type, limit.values, write)
+  if (bytes.byteLength === 0) {
+    if (takesDocument) throw noDocument()
     return
   }
-  if (bytes.byteLength === 0) return
   const text = new TextDecoder().decode(bytes)
-  if (!type.toLowerCase().includes('json')) return assertStorableText(text, 'body')
-  const body = parseJsonText(text, 'body', limit.values) as { query?: unknown } | null
-  if (typeof body?.query === 'string') checkGraphqlShape(body.query, limit.values)
+  if (write && method === 'get' && mediaType === 'application/x-www-form-urlencoded') {
+    assertStorableText(text, 'body')
+    return checkParams(new URLSearchParams(text))
+  }
+  if (mediaType !== JSON_TYPE) {
+    if (write) throw new UnsupportedMediaType(`Send the body as ${JSON_TYPE} (or ${FORM_TYPE}).`)
+    return assertStorableText(text, 'body')
+  }
+  const body = documentOf(parseJsonText(text, 'body', limit.values), 'body')
+  if (typeof body.query === 'string') checkGraphqlShape(body.query, limit.values)
+}
+
+async function checkForm(
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  maxValues: number,
+  write: boolean,
+) {
+  let form: FormData
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
+  } catch {
+    throw new BadInput('The multipart body could not be read.', { field: 'body' })
+  }
+  let document: unknown
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') continue
+    if (name === '_payload') document = documentOf(parseJsonText(value, name, maxValues), name)
+    else assertStorableText(value, name)
+  }
+  if (write && document === undefined) {
+    throw new BadInput('A multipart body carries the document as JSON in its _payload field.', {
+      field: '_payload',
+    })
+  }
+}
+
+const noDocument = () =>
+  new BadInput(`The body is empty: send the document as a JSON object.`, { field: 'body' })
+
+function documentOf(value: unknown, field: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new BadInput(`${field} must be a JSON object.`, { field })
+  }
+  return value as Record<string, unknown>
 }
 
 /**
@@ -173,6 +191,15 @@ function checkGraphqlShape(query: string, maxNames: number): void {
 
 const NAME_START = /[_A-Za-z]/
 const NAME_PART = /[_A-Za-z0-9]/
+
+/** The method Payload serves a request as: a POST may ask to be read as a GET. */
+function payloadMethod(request: Request): string {
+  const asGet = ['x-payload-http-method-override', 'x-http-method-override'].some(
+    (name) => request.headers.get(name) === 'GET',
+  )
+  const method = request.method.toLowerCase()
+  return method === 'post' && asGet ? 'get' : method
+}
 
 function isMediaFileRead(request: Request): boolean {
   return (

@@ -17,6 +17,10 @@ import * as migration_20261126_011440_credit_notes from './20261126_011440_credi
 import * as migration_20261126_014500_vat_shop_address from './20261126_014500_vat_shop_address'
 import * as migration_20261126_035437_on_account from './20261126_035437_on_account'
 import * as migration_20261126_071526_web_app from './20261126_071526_web_app'
+import * as migration_20261127_090000_change_log from './20261127_090000_change_log'
+import * as migration_20261127_100000_auth_failures from './20261127_100000_auth_failures'
+import * as migration_20261127_101000_owner_token from './20261127_101000_owner_token'
+import * as migration_20261127_120000_delivery_days from './20261127_120000_delivery_days'
 
 export const migrations = [
   {
@@ -113,5 +117,25 @@ export const migrations = [
     up: migration_20261126_071526_web_app.up,
     down: migration_20261126_071526_web_app.down,
     name: '20261126_071526_web_app',
+  },
+  {
+    up: migration_20261127_090000_change_log.up,
+    down: migration_20261127_090000_change_log.down,
+    name: '20261127_090000_change_log',
+  },
+  {
+    up: migration_20261127_100000_auth_failures.up,
+    down: migration_20261127_100000_auth_failures.down,
+    name: '20261127_100000_auth_failures',
+  },
+  {
+    up: migration_20261127_101000_owner_token.up,
+    down: migration_20261127_101000_owner_token.down,
+    name: '20261127_101000_owner_token',
+  },
+  {
+    up: migration_20261127_120000_delivery_days.up,
+    down: migration_20261127_120000_delivery_days.down,
+    name: '20261127_120000_delivery_days',
   },
 ]

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
+import { test } from './fixtures'
 import {
   adminApi,
   card,

@@ -1,5 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { expect, type Locator } from '@playwright/test'
 
+import { test } from './fixtures'
 import { addToCart, adminApi, cartButton, createProduct, openCheckout } from './helpers'
 
 async function fill(checkout: Locator, area = 'soweto') {

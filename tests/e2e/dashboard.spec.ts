@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
+import { test } from './fixtures'
 import { adminApi, baseURL, createProduct, placeOrder, sql, staffJwt } from './helpers'
 
 test.skip(
@@ -416,6 +417,8 @@ test.describe('orders', () => {
 test('every tab passes axe and fits a 1024 px tablet, tables scrolling inside', async ({
   page,
 }) => {
+  // Five tabs, each through axe: a minute is not enough on a loaded machine.
+  test.slow()
   await page.setViewportSize({ width: 1024, height: 768 })
   await login(page)
   for (const tab of ['Products', 'Delivery Areas', 'Orders', 'Trade Accounts', 'Price Lists']) {

@@ -1,5 +1,6 @@
-import { expect, test, type Response } from '@playwright/test'
+import { expect, type Response } from '@playwright/test'
 
+import { test } from './fixtures'
 import { isPhone, pressUntilToasterLoads } from './helpers'
 
 test('the storefront lists seeded products', async ({ page }) => {

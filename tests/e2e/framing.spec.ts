@@ -1,12 +1,17 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './fixtures'
 
 /*
  * Another site's page framing the owner's dashboard, the staff panel or a buyer's account page
  * gets nothing in the frame: the browser refuses it (frame-ancestors 'none').
  */
+
+// The refusal is the browser enforcing the policy, which it reports as a violation.
+test.use({ cspExpected: /frame-ancestors 'none'/ })
 
 let evil: http.Server
 let evilOrigin: string

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
+import { test } from './fixtures'
 import {
   adminApi,
   card,
@@ -199,6 +200,8 @@ test('the products tab filters low and sold-out stock, and stock is adjusted wit
   const low = await createProduct({ name: `${tag} low`, price: 20, inStock: 2 })
   const out = await createProduct({ name: `${tag} out`, price: 20, inStock: 0 })
   const plenty = await createProduct({ name: `${tag} plenty`, price: 20, inStock: 40 })
+  // Sold out by the shop's one rule: 5 in stock do not cover the minimum of 12.
+  const short = await createProduct({ name: `${tag} short`, price: 20, inStock: 5, minQty: 12 })
   await login(page)
   const table = page.getByRole('table', { name: 'Products' })
   const filter = page.getByLabel('Stock', { exact: true })
@@ -208,9 +211,11 @@ test('the products tab filters low and sold-out stock, and stock is adjusted wit
   await expect(table).toContainText(low.sku)
   await expect(table).toContainText(out.sku)
   await expect(table).not.toContainText(plenty.sku)
-  await filter.selectOption('out')
+  await filter.selectOption('Sold out')
   await expect(table).not.toContainText(low.sku)
   await expect(table).toContainText(out.sku)
+  await expect(table).toContainText(short.sku)
+  await expect(table).not.toContainText(plenty.sku)
 
   await filter.selectOption('')
   await table.getByRole('button', { name: `View ${low.name}` }).click()

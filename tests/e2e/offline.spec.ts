@@ -3,17 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import {
-  chromium,
-  expect,
-  test,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  type Route,
-} from '@playwright/test'
+import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 import { chromiumArgs, chromiumPath } from '../helpers/chromium'
+import { test, watchCsp } from './fixtures'
 import {
   addToCart,
   adminApi,
@@ -25,6 +18,7 @@ import {
   sql,
   staffJwt,
 } from './helpers'
+import { goOffline, goOnline, kept, workerInControl } from './offline-helpers'
 
 /*
  * Load-shedding: the storefront's service worker keeps what a shopper has seen, and an order
@@ -32,40 +26,6 @@ import {
  * Chromium's own (context.setOffline) for the page, and every request the service worker makes
  * refused as a lost connection (setOffline alone does not reach a service worker's fetches).
  */
-
-const refuseWorker = (route: Route) =>
-  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**', refuseWorker)
-  await context.setOffline(true)
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**', refuseWorker)
-  await context.setOffline(false)
-}
-
-/** Waits until the service worker controls the page (it installs once the first page is idle). */
-async function workerInControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  })
-}
-
-/** Whether the worker keeps a copy of `pathAndQuery` in any of its caches. */
-function kept(page: Page, pathAndQuery: string) {
-  return page.evaluate(async (wanted) => {
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name)
-      for (const request of await cache.keys()) {
-        const url = new URL(request.url)
-        if (url.pathname + url.search === wanted) return true
-      }
-    }
-    return false
-  }, pathAndQuery)
-}
 
 /** The cart's and checkout's reads of chosen SKUs' stock and prices that the worker kept. */
 function keptStockReads(page: Page) {
@@ -376,6 +336,7 @@ test.describe('installing', () => {
         ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
         : {}),
     })
+    await watchCsp(context)
     try {
       const page = context.pages()[0] ?? (await context.newPage())
       await page.goto('/')

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
+import { test } from './fixtures'
 import {
   adminApi,
   baseURL,

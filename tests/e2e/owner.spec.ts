@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
+import { test } from './fixtures'
 import { adminApi, card, createProduct, placeOrder, search } from './helpers'
 
 async function asOwner(page: Page, key = process.env.E2E_ADMIN_TOKEN!) {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 
+import { test } from './fixtures'
 import { addToCart, cartButton, createProduct } from './helpers'
 
 test('printing shows the receipt alone', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
+import { test } from './fixtures'
 import { cartButton, isPhone } from './helpers'
 
 const savedCart = JSON.stringify({

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { get, postJson, serverRssMb, sql } from '../helpers/api'
 import { admin } from '../helpers/admin'
 import { orderBody } from '../helpers/factories'
+import { displayOf } from '@/modules/pricing/display'
 
 type Product = Record<string, unknown> & { sku: string; name: string; imageURL?: string }
 
@@ -263,5 +264,53 @@ describe('product images', () => {
     )
     expect(growth).toBeLessThan(200)
     expect(elapsed).toBeLessThan(5000)
+  })
+})
+
+describe('the stock filters of GET /api/products', () => {
+  it('sold-out is the shop’s one rule (displayOf), and out stays stock 0 or below', async () => {
+    const tag = `Shelf ${Date.now().toString(36)}`
+    const mixes = [0, 1, 4, 5, 11, 12, 13, 24].flatMap((stock) =>
+      [null, 1, 5, 12].flatMap((minQty) =>
+        [null, 1, 5, 12].map((caseSize) => ({ stock, minQty, caseSize })),
+      ),
+    )
+    const skus = mixes.map((_, i) => `SOLD-${Date.now().toString(36)}-${i}`.toUpperCase())
+    await sql(
+      `INSERT INTO products (sku, name, category, price, in_stock, min_qty, case_size)
+       SELECT sku, $2 || ' ' || sku, 'Clothing', 10, stock, min_qty, case_size
+         FROM unnest($1::text[], $3::int[], $4::int[], $5::int[]) AS v(sku, stock, min_qty, case_size)`,
+      [
+        skus,
+        tag,
+        mixes.map((m) => m.stock),
+        mixes.map((m) => m.minQty),
+        mixes.map((m) => m.caseSize),
+      ],
+    )
+    const shown = async (stock: string) => {
+      const res = await admin('GET', `/api/products?q=${encodeURIComponent(tag)}&stock=${stock}`)
+      expect(res.status).toBe(200)
+      const products = (await res.json()) as { sku: string }[]
+      expect(res.headers.get('x-total-count')).toBe(String(products.length))
+      return products.map((p) => p.sku).sort()
+    }
+    const soldOut = skus.filter((_, i) => {
+      const { stock, minQty, caseSize } = mixes[i]!
+      return displayOf(
+        {
+          price: 10,
+          inStock: stock,
+          ...(minQty ? { minQty } : {}),
+          ...(caseSize ? { caseSize } : {}),
+        },
+        5,
+      ).soldOut
+    })
+    // The mix holds both kinds: stock 0 or below, and stock that does not cover the minimum.
+    expect(soldOut.length).toBeGreaterThan(mixes.filter((m) => m.stock === 0).length)
+    expect(await shown('sold-out')).toEqual(soldOut.sort())
+    expect(await shown('out')).toEqual(skus.filter((_, i) => mixes[i]!.stock <= 0).sort())
+    expect((await get('/api/products?stock=sold-out')).status).toBe(401)
   })
 })

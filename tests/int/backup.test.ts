@@ -86,14 +86,25 @@ describe('npm run backup and npm run restore', () => {
     expect(file).toMatch(/^kc-backup-\d{8}-\d{6}\.tar\.gz$/)
     expect(fs.statSync(path.join(out, file!)).mode & 0o777).toBe(0o600)
 
+    // The source ran with ADMIN_TOKEN, so the backup holds no token file: the restored shop,
+    // started without ADMIN_TOKEN, still opens with that token (its hash is in the data), and
+    // the restore says so without printing a token it does not have.
     const restoredDir = tempDataDir('kc-restored-')
     folders.push(restoredDir)
     const restore = run('restore', [path.join(out, file!)], { DATA_DIR: restoredDir })
     expect(restore.status, restore.output).toBe(0)
+    expect(restore.output).toContain(
+      'Sign in to the restored shop with the owner token of the backup: the ADMIN_TOKEN the source shop ran with.',
+    )
+    expect(restore.output).not.toContain(adminToken())
+    expect(fs.existsSync(path.join(restoredDir, 'admin-token'))).toBe(false)
 
-    const shop = await launchShop({ dataDir: restoredDir, adminToken: adminToken() })
+    const shop = await launchShop({ dataDir: restoredDir })
     try {
       expect(shop.output()).not.toContain('Seeding the demo shop')
+      expect(shop.output()).not.toContain('Owner admin token')
+      expect(fs.existsSync(path.join(restoredDir, 'admin-token'))).toBe(false)
+      // shopState reads the orders with the source's token.
       expect(await shopState(shop.baseURL)).toEqual(before)
       const products = before.products as { sku: string; imageURL?: string }[]
       const image = products.find((p) => p.sku === sku)!.imageURL!
@@ -126,8 +137,28 @@ describe('npm run backup and npm run restore', () => {
       })
       expect(refused.status).not.toBe(0)
       expect(refused.output).toMatch(/already holds a shop/)
+
+      // ADMIN_TOKEN set on a restored shop is the truth: it replaces the backup's token.
+      const newToken = `restored-owner-${randomBytes(12).toString('hex')}`
+      const replaced = await launchShop({
+        dataDir: emptyDir,
+        databaseUrl: target.toString(),
+        adminToken: newToken,
+        env: { SERVER_PROCESSES: '1' },
+      })
+      try {
+        for (let i = 0; i < 50 && !replaced.output().includes('now ADMIN_TOKEN'); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        expect(replaced.output()).toContain('The owner token is now ADMIN_TOKEN')
+        const orders = (key: string) =>
+          fetch(`${replaced.baseURL}/api/admin/orders`, { headers: { 'x-admin-key': key } })
+        expect((await orders(newToken)).status).toBe(200)
+        expect((await orders(adminToken())).status).toBe(401)
+      } finally {
+        await replaced.stop()
+      }
     } finally {
       await shop.stop()
     }
-  }, 240_000)
+  }, 480_000)
 })

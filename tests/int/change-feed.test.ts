@@ -1,6 +1,7 @@
+import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
-import { feedIsLive, onChange, startChangeFeed } from '@/platform/db/change-feed'
+import { feedIsLive, onChange, startChangeFeed, stopChangeFeed } from '@/platform/db/change-feed'
 import { sql } from '../helpers/api'
 import { buildProduct } from '../helpers/factories'
 import { startPgProxy } from '../helpers/pg-proxy'
@@ -12,7 +13,14 @@ import { startPgProxy } from '../helpers/pg-proxy'
 
 const database = new URL(inject('databaseUrl'))
 const proxy = await startPgProxy({ host: database.hostname, port: Number(database.port || 5432) })
-afterAll(() => proxy.close())
+// The shop's own pool, which sends the heartbeats and polls while the LISTEN is deaf.
+const pool = new pg.Pool({ connectionString: database.toString(), max: 2 })
+afterAll(async () => {
+  // Before the proxy goes: a feed still running would log its lost connection after the test.
+  stopChangeFeed()
+  proxy.close()
+  await pool.end()
+})
 
 describe('the change feed', () => {
   it('hears writes again within 20 s of its connection going silently dead', async () => {
@@ -21,7 +29,7 @@ describe('the change feed', () => {
     const viaProxy = new URL(database)
     viaProxy.hostname = '127.0.0.1'
     viaProxy.port = String(proxy.port)
-    startChangeFeed(viaProxy.toString())
+    void startChangeFeed({ listenUrl: viaProxy.toString(), pool })
     await expect.poll(feedIsLive, { timeout: 10_000 }).toBe(true)
     await buildProduct()
     await expect.poll(() => heard.includes('products'), { timeout: 5_000 }).toBe(true)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { adminToken, baseURL, sql } from '../helpers/api'
 import { newClient } from '../helpers/admin'
+import { CMS_COLLECTIONS } from '../helpers/cms-collections'
 import { staffToken } from '../helpers/staff'
 
 /**
@@ -44,12 +45,24 @@ const hostileString = fc.oneof(
     'a,b',
     '1,2',
     '{'.repeat(3000),
+    '2abc',
+    '1 OR 1=1',
+    '01',
+    '1.0',
+    '1e0',
+    '0x1',
+    ' 1',
+    '2147483648',
+    'hasOwnProperty',
+    'toString',
+    'versions',
+    'null',
   ),
 )
 const hostileNumber = fc.oneof(
   fc.double(),
   fc.integer(),
-  fc.constantFrom(INFINITY, -1, 0, 0.001, 1e21, 2 ** 53 + 1, -0, 99999999999),
+  fc.constantFrom(INFINITY, -1, 0, 0.001, 1e21, 2 ** 53 + 1, -0, 99999999999, 2147483648),
 )
 const KEYS = [
   '__proto__',
@@ -76,6 +89,8 @@ const KEYS = [
   'password',
   'where',
   'limit',
+  'priceListId',
+  'query',
 ]
 const { value: hostileValue } = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -85,6 +100,32 @@ const { value: hostileValue } = fc.letrec((tie) => ({
     fc.constantFrom(null, true, false, NESTED, VERY_NESTED),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 5 }),
+  ),
+}))
+
+/** A GraphQL where: fields and operators the collection has and has not, nulls, nesting. */
+const OPERATORS = [
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'all',
+  'exists',
+  'greater_than',
+  'like',
+  'contains',
+  'near',
+]
+const { where: hostileWhere } = fc.letrec((tie) => ({
+  where: fc.dictionary(
+    fc.constantFrom('fee', 'name', 'slug', 'id', 'createdAt', 'minOrderValue', 'AND', 'OR', 'x'),
+    fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.dictionary(fc.constantFrom(...OPERATORS), hostileValue, { maxKeys: 2 }),
+      fc.array(fc.oneof(fc.constant(null), tie('where')), { maxLength: 2 }),
+    ),
+    { maxKeys: 3 },
   ),
 }))
 
@@ -113,6 +154,15 @@ type Route = {
   body?: boolean
   /** Sent with the hostile text as a buyer's sign-in cookie too. */
   buyer?: boolean
+  /**
+   * A body that is no document, whoever sends it: JSON that is not an object, text, or a form
+   * without `_payload`. It must be refused whole, so it may go as a staff member's unpoisoned.
+   */
+  shape?: 'not-an-object' | 'text' | 'form'
+  /** The body made of the value drawn, without the NUL: only where it cannot change anything. */
+  make?: (value: unknown) => unknown
+  /** A GraphQL query taking the where drawn as `$w`: no 5xx inside its 200 either. */
+  graphql?: string
 }
 
 /** With the real key a DELETE of a listed sku is the owner's own action: fuzz it unkeyed. */
@@ -184,12 +234,90 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (s) => `/api/admin/price-lists/${s}/prices`, owner: true, body: true },
   { method: 'GET', path: (s) => `/cms/api/price-lists/${s}`, staff: true },
   { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
+  ...CMS_COLLECTIONS.flatMap((slug): Route[] => [
+    { method: 'GET', path: (s) => `/cms/api/${slug}/${s}`, staff: true },
+    { method: 'PATCH', path: (s) => `/cms/api/${slug}/${s}`, staff: true, body: true },
+    // Never a real id as written; `1x` was id 1 to Payload.
+    { method: 'DELETE', path: (s) => `/cms/api/${slug}/${s}x`, staff: true },
+    { method: 'GET', path: (s) => `/cms/api/${slug}/versions/${s}`, staff: true },
+    { method: 'GET', path: (s) => `/cms/api/${slug}?where[id][in]=${s}`, staff: true },
+    { method: 'DELETE', path: (s) => `/cms/api/${slug}?where[id][equals]=${s}x`, staff: true },
+  ]),
+  { method: 'GET', path: (s) => `/cms/api/${s}`, staff: true },
+  { method: 'POST', path: (s) => `/cms/api/${s}/${s}`, staff: true, body: true },
+  { method: 'GET', path: (s) => `/cms/api/globals/${s}/versions`, staff: true },
+  ...['greater_than', 'in', 'not_in', 'contains', 'like', 'all'].flatMap((op): Route[] => [
+    {
+      method: 'GET',
+      path: (s) => `/cms/api/products?where[priceBreaks.from][${op}]=${s}`,
+      staff: true,
+    },
+    { method: 'GET', path: (s) => `/cms/api/orders?where[createdAt][${op}]=${s}`, staff: true },
+    {
+      method: 'GET',
+      path: (s) => `/cms/api/trade-accounts?where[priceList][${op}]=${s}`,
+      staff: true,
+    },
+  ]),
+  { method: 'GET', path: (s) => `/cms/api/delivery-areas?where[${s}][${s}]=${s}`, staff: true },
+  ...['/cms/api/products', '/cms/api/trade-accounts', '/cms/api/globals/shop-settings'].flatMap(
+    (path): Route[] =>
+      (['not-an-object', 'text', 'form'] as const).map((shape) => ({
+        method: 'POST',
+        path: () => path,
+        staff: true,
+        body: true,
+        shape,
+      })),
+  ),
+  {
+    method: 'POST',
+    path: () => '/cms/api/graphql',
+    staff: true,
+    body: true,
+    shape: 'not-an-object',
+  },
+  {
+    method: 'PATCH',
+    path: (s) => `/cms/api/products/${s}`,
+    staff: true,
+    body: true,
+    shape: 'not-an-object',
+  },
+  {
+    method: 'PATCH',
+    path: () => '/api/admin/accounts/2147483600',
+    owner: true,
+    body: true,
+    make: (value) => ({ priceListId: value }),
+  },
+  {
+    method: 'POST',
+    path: () => '/cms/api/graphql',
+    staff: true,
+    body: true,
+    graphql: 'query($w: DeliveryArea_where) { DeliveryAreas(where: $w) { totalDocs } }',
+  },
+  {
+    method: 'POST',
+    path: () => '/cms/api/graphql',
+    staff: true,
+    body: true,
+    graphql: 'query($w: TradeAccount_where) { TradeAccounts(where: $w) { totalDocs } }',
+  },
 ]
+
+type GraphqlAnswer = { errors?: { message: string; extensions?: { statusCode?: number } }[] }
+
+/** What was drawn, as a body that is no JSON object. */
+const notAnObject = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value
 
 const request = fc.record({
   route: fc.constantFrom(...ROUTES),
   param: hostileString,
   body: hostileValue,
+  where: hostileWhere,
   key: fc.constantFrom('none', 'wrong', 'owner'),
   poison: fc.constantFrom(...KEYS),
 })
@@ -223,7 +351,7 @@ describe('fuzzing every route with hostile requests', () => {
     const before = await state()
     const statuses = new Map<number, number>()
     await fc.assert(
-      fc.asyncProperty(request, async ({ route, param, body, key, poison }) => {
+      fc.asyncProperty(request, async ({ route, param, body, where, key, poison }) => {
         const headers: Record<string, string> = { 'x-forwarded-for': newClient() }
         const sentKey = keyFor(route, key)
         if (route.owner && sentKey !== 'none') {
@@ -234,16 +362,29 @@ describe('fuzzing every route with hostile requests', () => {
         if (asStaff) headers.authorization = `JWT ${await staffToken()}`
         else if (route.staff && key === 'wrong') headers.authorization = 'JWT not.a.token'
         if (route.buyer) headers.cookie = `kc_buyer=${segment(param)}`
-        let text: string | undefined
+        let text: BodyInit | undefined
         if (route.body) {
           headers['content-type'] = 'application/json'
           // An owner's or staff member's write with a real key always carries a NUL: it must be
           // refused whole.
-          const sent =
-            (route.owner && key === 'owner') || asStaff
-              ? { ...(typeof body === 'object' && body ? body : {}), [poison]: 'bad\u0000' }
-              : body
+          const sent = route.graphql
+            ? { query: route.graphql, variables: { w: where } }
+            : route.make
+              ? route.make(body)
+              : route.shape === 'not-an-object'
+                ? notAnObject(body)
+                : (route.owner && key === 'owner') || asStaff
+                  ? { ...(typeof body === 'object' && body ? body : {}), [poison]: 'bad\u0000' }
+                  : body
           text = bodyText(sent)
+          if (route.shape === 'text') {
+            headers['content-type'] = 'text/plain'
+            text = param
+          } else if (route.shape === 'form') {
+            delete headers['content-type']
+            text = new FormData()
+            text.set(poison, param)
+          }
         }
         const res = await fetch(`${baseURL()}${route.path(segment(param))}`, {
           method: route.method,
@@ -251,16 +392,44 @@ describe('fuzzing every route with hostile requests', () => {
           body: text,
           redirect: 'manual',
         })
-        await res.arrayBuffer()
+        const answer = await res.text()
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-        expect(
-          res.status,
-          `${route.method} ${route.path(segment(param))} ${text?.slice(0, 300)}`,
-        ).toBeLessThan(500)
+        const sent = `${route.method} ${route.path(segment(param))} ${String(text).slice(0, 300)}`
+        expect(res.status, sent).toBeLessThan(500)
+        if (route.graphql && res.status === 200) {
+          const { errors = [] } = JSON.parse(answer) as GraphqlAnswer
+          for (const error of errors) {
+            expect(error.extensions?.statusCode ?? 400, `${sent} ${error.message}`).toBeLessThan(
+              500,
+            )
+          }
+        }
       }),
       { numRuns: 2000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
     )
     console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries(statuses))}`)
     expect(await state()).toEqual(before)
   }, 300_000)
+
+  it('answers a hostile Host header without a 5xx', async () => {
+    const paths = ['/', '/cms', '/cms/api/products', '/api/products', '/admin', '/p/x']
+    await fc.assert(
+      fc.asyncProperty(hostileString, fc.constantFrom(...paths), async (host, path) => {
+        const status = await new Promise<number | undefined>((resolve, reject) => {
+          let req: http.ClientRequest
+          try {
+            req = http.request(`${baseURL()}${path}`, { headers: { host: host.slice(0, 200) } })
+          } catch {
+            return resolve(undefined) // not a header value Node sends
+          }
+          req.on('response', (res) => (res.resume(), resolve(res.statusCode)))
+          req.on('error', reject)
+          req.end()
+        })
+        if (status !== undefined)
+          expect(status, `${path} Host: ${JSON.stringify(host)}`).toBeLessThan(500)
+      }),
+      { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    )
+  }, 120_000)
 })

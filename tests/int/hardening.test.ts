@@ -71,32 +71,34 @@ describe('the client address behind a proxy (TRUST_PROXY=1)', () => {
     const huge = `${'a'.repeat(3000)}`
     const res = await admin('GET', '/api/admin/orders', undefined, { key: 'wrong', client: huge })
     expect(res.status).toBe(401)
-    const rows = await sql<{ client: string }>(
-      `SELECT client FROM admin_auth_failures WHERE client LIKE 'other:aaa%'`,
+    const rows = await sql<{ subject: string }>(
+      `SELECT subject FROM auth_failures WHERE kind = 'owner-key' AND subject LIKE 'other:aaa%'`,
     )
     expect(rows.length).toBeGreaterThan(0)
-    expect(rows.every((r) => r.client.length <= 64)).toBe(true)
+    expect(rows.every((r) => r.subject.length <= 64)).toBe(true)
   })
 
-  it("sweeps every client's ended windows and keeps at most 10,000 rows", async () => {
+  it("sweeps a kind's ended windows and keeps at most 10,000 rows of it", async () => {
     await sql(
-      `INSERT INTO admin_auth_failures (client, failures, window_start)
-       SELECT 'old-' || g, 3, now() - interval '1 hour' FROM generate_series(1, 5000) g`,
+      `INSERT INTO auth_failures (kind, subject, failures, window_start)
+       SELECT 'owner-key', 'old-' || g, 3, now() - interval '1 hour' FROM generate_series(1, 5000) g`,
     )
     await admin('GET', '/api/admin/orders', undefined, { key: 'wrong', client: newClient() })
     const [old] = await sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM admin_auth_failures WHERE client LIKE 'old-%'`,
+      `SELECT count(*)::int AS n FROM auth_failures WHERE subject LIKE 'old-%'`,
     )
     expect(old!.n).toBe(0)
 
     await sql(
-      `INSERT INTO admin_auth_failures (client, failures, window_start)
-       SELECT 'live-' || g, 1, now() - interval '1 minute' FROM generate_series(1, 10050) g`,
+      `INSERT INTO auth_failures (kind, subject, failures, window_start)
+       SELECT 'owner-key', 'live-' || g, 1, now() - interval '1 minute' FROM generate_series(1, 10050) g`,
     )
     await admin('GET', '/api/admin/orders', undefined, { key: 'wrong', client: newClient() })
-    const [all] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM admin_auth_failures`)
+    const [all] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth_failures WHERE kind = 'owner-key'`,
+    )
     expect(all!.n).toBeLessThanOrEqual(10_000)
-    await sql(`DELETE FROM admin_auth_failures WHERE client LIKE 'live-%'`)
+    await sql(`DELETE FROM auth_failures WHERE subject LIKE 'live-%'`)
   })
 })
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { postJson, sql } from '../helpers/api'
+import { get, postJson, sql } from '../helpers/api'
 import { anArea, buildProduct, orderBody, orderCount, stockOf } from '../helpers/factories'
 
 type Order = {
@@ -360,5 +360,56 @@ describe('totals', () => {
       ),
       { numRuns: 40 },
     )
+  })
+})
+
+describe('the shop settings an order reads', () => {
+  /** Puts the settings row back as it was, after a test that changed or removed it. */
+  async function keepSettings(test: () => Promise<void>) {
+    const [saved] = await sql<{ row: unknown }>('SELECT row_to_json(s) AS row FROM shop_settings s')
+    try {
+      await test()
+    } finally {
+      await sql('DELETE FROM shop_settings')
+      await sql(
+        'INSERT INTO shop_settings SELECT * FROM json_populate_record(null::shop_settings, $1)',
+        [saved!.row],
+      )
+    }
+  }
+
+  it('are the settings every other read has, the defaults before the owner’s first save', async () => {
+    const product = await buildProduct({ price: 300, inStock: 5 })
+    await keepSettings(async () => {
+      await sql('DELETE FROM shop_settings')
+      const res = await order(orderBody([{ sku: product.sku, quantity: 2 }]))
+      expect(res.status).toBe(201)
+      const placed = (await res.json()) as Order
+      // Free delivery from the default R 500, and the invoice names the shop the storefront names.
+      expect(placed.fee).toBe(0)
+      const [row] = await sql<{ seller_name: string }>(
+        'SELECT seller_name FROM orders WHERE order_id = $1',
+        [placed.orderId],
+      )
+      expect(row!.seller_name).toBe('KC Wholesale')
+    })
+  })
+
+  it('apply to the next order as soon as they are written, whatever a page has kept', async () => {
+    const product = await buildProduct({ price: 100, inStock: 10 })
+    const area = await anArea()
+    await keepSettings(async () => {
+      await sql('UPDATE shop_settings SET free_delivery_threshold = 500')
+      expect((await get('/')).status).toBe(200)
+      const before = (await (
+        await order(orderBody([{ sku: product.sku, quantity: 2 }]))
+      ).json()) as Order
+      expect(before.fee).toBe(area.fee)
+      await sql('UPDATE shop_settings SET free_delivery_threshold = 150')
+      const after = (await (
+        await order(orderBody([{ sku: product.sku, quantity: 2 }]))
+      ).json()) as Order
+      expect(after.fee).toBe(0)
+    })
   })
 })

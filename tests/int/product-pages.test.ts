@@ -1,4 +1,5 @@
 import http from 'node:http'
+import zlib from 'node:zlib'
 
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -60,6 +61,17 @@ describe('a product page', () => {
       expect(html).toContain('>Add to Cart<')
       expect(html).toContain('Share on WhatsApp')
     }
+  })
+
+  it('says out of stock, in its preview and on the page, when the stock is short of the minimum', async () => {
+    const product = await buildProduct({ name: 'Sunflower Oil 2 L', inStock: 5 })
+    await admin('PUT', `/api/products/${product.sku}`, { minQty: 12 })
+    const html = await (await get(`/p/${product.sku}`)).text()
+    expect(headTags(html).get('og:description')).toBe(
+      'Minimum order 12. Out of stock at KC Wholesale.',
+    )
+    expect(html).toContain('<div class="sold-out-overlay">Out of Stock</div>')
+    expect(html).not.toContain('>Add to Cart<')
   })
 
   it("serves the preview image at 1200x630 from the product's photo, or the placeholder", async () => {
@@ -221,4 +233,44 @@ describe('a product page under a WhatsApp broadcast', () => {
       await new Promise((r) => setTimeout(r, 25))
     }
   })
+
+  it('sends a price change in every coding, however the cached page was first asked for', async () => {
+    const product = await buildProduct({ name: 'Cast Iron Skillet', price: 289.99, inStock: 9 })
+    const path = `/p/${product.sku}`
+    // Brotli first: the page is held, and its gzip copy is made only when a client asks for it.
+    expect(await rawPage(path, 'br')).toContain('R 289,99')
+    expect(await rawPage(path, 'gzip')).toContain('R 289,99')
+    const put = await admin('PUT', `/api/products/${product.sku}`, { price: 249.99 })
+    expect(put.status).toBe(200)
+    for (const coding of ['gzip', 'br', 'identity'] as const) {
+      const html = await rawPage(path, coding)
+      expect(html, coding).toContain('R 249,99')
+      expect(html, coding).not.toContain('R 289,99')
+    }
+  })
 })
+
+/** The page as sent in `coding`, decoded here: fetch would decode whatever it was sent. */
+function rawPage(path: string, coding: 'br' | 'gzip' | 'identity'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseURL()}${path}`, { headers: { 'accept-encoding': coding } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          expect(res.statusCode).toBe(200)
+          expect(res.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding)
+          const body = Buffer.concat(chunks)
+          const decoded =
+            coding === 'br'
+              ? zlib.brotliDecompressSync(body)
+              : coding === 'gzip'
+                ? zlib.gunzipSync(body)
+                : body
+          resolve(decoded.toString())
+        })
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}

@@ -12,8 +12,16 @@ import {
   RAW_SQL_COLUMNS,
 } from '@/platform/db/tables'
 import { BUYER_SESSIONS, TRADE_ACCOUNTS } from '@/modules/accounts/repository'
-import { PRICE_LIST_DISCOUNTS, PRICE_LIST_PRICES } from '@/modules/pricing/price-list-repository'
-import { ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
+import {
+  PRICE_LIST_DISCOUNTS,
+  PRICE_LIST_PRICES,
+  PRICE_LISTS,
+} from '@/modules/pricing/price-list-repository'
+import { ORDER_EVENTS, ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
+import { PRODUCTS } from '@/modules/catalogue/product-row'
+import { DELIVERY_AREAS } from '@/modules/areas/repository'
+import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
+import { STOCK_MOVEMENTS } from '@/modules/stock/repository'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
 import { root } from '../helpers/launch'
@@ -39,8 +47,14 @@ describe('the names raw SQL uses', () => {
     for (const shape of [
       ORDERS,
       ORDER_LINE_ROWS,
+      ORDER_EVENTS,
+      PRODUCTS,
+      DELIVERY_AREAS,
+      PRICE_LISTS,
       TRADE_ACCOUNTS,
       BUYER_SESSIONS,
+      ACCOUNT_LEDGER,
+      STOCK_MOVEMENTS,
       PRICE_LIST_DISCOUNTS,
       PRICE_LIST_PRICES,
     ]) {

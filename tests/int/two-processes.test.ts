@@ -3,9 +3,11 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { SHARED_CATALOGUE_UP_TO } from '../../src/boot/front-door'
 import { sql } from '../helpers/api'
 import { newProduct, orderBody, solidImage } from '../helpers/factories'
 import { launchShop, tempDataDir, type LaunchedShop } from '../helpers/launch'
+import { seenOn as seenOnShop } from '../helpers/seen-on'
 
 /**
  * Two app processes on one database, as behind a load balancer: what one writes the other shows
@@ -46,22 +48,9 @@ const call = (shop: LaunchedShop, method: string, pathname: string, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   })
 
-/** How long until `read` on `shop` satisfies `done`; fails past a second. */
-async function seenOn<T>(
-  shop: LaunchedShop,
-  pathname: string,
-  done: (body: T) => boolean,
-): Promise<number> {
-  const start = Date.now()
-  for (;;) {
-    const res = await fetch(`${shop.baseURL}${pathname}`)
-    if (res.ok && done((await res.json()) as T)) return Date.now() - start
-    if (Date.now() - start > SEEN_WITHIN_MS) {
-      throw new Error(`${pathname} on the other process did not show the change within 1 s`)
-    }
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** How long until `pathname` on `shop` satisfies `done` (tests/helpers/seen-on.ts). */
+const seenOn = <T>(shop: LaunchedShop, pathname: string, done: (body: T) => boolean) =>
+  seenOnShop<T>(shop, pathname, done, { withinMs: SEEN_WITHIN_MS, pollMs: 20 })
 
 type Product = { sku: string; name: string; price: number; inStock: number }
 type Area = { id: number; name: string; fee: number }
@@ -143,6 +132,38 @@ describe('two app processes on one database', () => {
       await new Promise((r) => setTimeout(r, 20))
     }
     expect(await priceOn(b, false)).toBe(100)
+  })
+
+  it('hold a large catalogue’s whole list compressed, and each drop it on the other’s write', async () => {
+    const [{ n }] = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM products')) as [
+      { n: number },
+    ]
+    await sql(
+      `INSERT INTO products (sku, name, category, price, in_stock)
+       SELECT 'TWOHELD-' || lpad(g::text, 5, '0'), 'Two held ' || g, 'Clothing', 10, 5
+         FROM generate_series(1, $1::int) AS g`,
+      [SHARED_CATALOGUE_UP_TO + 100 - n],
+    )
+    try {
+      const gzipped = (shop: LaunchedShop) =>
+        fetch(`${shop.baseURL}/api/products`, { headers: { 'accept-encoding': 'gzip' } })
+      for (const shop of [a, b]) {
+        const start = Date.now()
+        // Held: sent with its length, where a streamed list is chunked.
+        while ((await gzipped(shop)).headers.get('content-length') === null)
+          expect(Date.now() - start, 'a held copy').toBeLessThan(10_000)
+      }
+      const sku = 'TWOHELD-00003'
+      expect(
+        (await call(a, 'PUT', `/api/products/${sku}`, { name: 'Two held renamed' })).status,
+      ).toBe(200)
+      for (const shop of [b, a])
+        await seenOn<Product[]>(shop, '/api/products', (list) =>
+          list.some((p) => p.sku === sku && p.name === 'Two held renamed'),
+        )
+    } finally {
+      await sql(`DELETE FROM products WHERE sku LIKE 'TWOHELD-%'`)
+    }
   })
 
   it('place orders through both at once without overselling or doubling', async () => {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next'
+import { connection } from 'next/server'
 import type React from 'react'
 
 import '@/styles/base.css'
@@ -37,6 +38,10 @@ export async function generateViewport(): Promise<Viewport> {
 }
 
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered when asked for, none at build time: a page made for one request
+  // carries that request's script nonce, and a built one would carry none and be refused by its
+  // policy (src/platform/http/content-security-policy.ts).
+  await connection()
   const { offlineDataMb } = await appSettings()
   return (
     <html lang="en-ZA">

@@ -6,7 +6,8 @@ import { looksLikePhone } from '@/platform/http/phone-hint'
 import { getShop } from '@/cms/payload'
 import { searchCatalogue } from '@/modules/catalogue/catalogue'
 import { getShopSettings } from '@/modules/settings/settings'
-import { pagePriceView } from '@/app/_server/buyer-cookie'
+import { pageViewer } from '@/app/_server/buyer-cookie'
+import { pricesShownTo } from '@/modules/pricing/viewer'
 import { pageSavesData } from '@/app/_server/save-data'
 
 export const dynamic = 'force-dynamic'
@@ -41,8 +42,8 @@ export default async function StorefrontPage({ searchParams }: Props) {
             limit: FIRST_RENDER_COUNT,
             offset: 0,
           },
-          // The signed-in buyer's prices; the shared copy is rendered without cookies.
-          (await pagePriceView(shop)).shown,
+          // This viewer's prices: a shared copy's render is the viewer the front door decided.
+          pricesShownTo(await pageViewer(shop)),
         ),
       )
       .catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { accountStatement } from '@/modules/ledger/ledger'
 import { statementQuerySchema } from '@/modules/ledger/schemas'
 import { statementCsv, statementHtml } from '@/modules/ledger/statement-documents'
 import { getShopSettings } from '@/modules/settings/settings'
+import { BUYER_CACHE_CONTROL } from '@/platform/http/cookies'
 import { json, printableDocument } from '@/platform/http/http'
 import { parseWith } from '@/platform/http/validation'
 import { slugify } from '@/shared/slug'
@@ -23,7 +24,7 @@ export async function statementResponse(
     Object.fromEntries(new URL(request.url).searchParams),
   )
   const statement = await accountStatement(shop, accountId, query.from)
-  const noStore = { 'cache-control': 'private, no-store' }
+  const noStore = { 'cache-control': BUYER_CACHE_CONTROL }
   if (query.format === 'html')
     return printableDocument(statementHtml(statement, await getShopSettings(shop)))
   if (query.format === 'csv') {

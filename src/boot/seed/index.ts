@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
-import { withAdvisoryLock } from '@/platform/db/advisory-lock'
+import { directDatabaseUrl } from '@/env'
+import { withConnectionLock } from '@/platform/db/advisory-lock'
 import { DEMO_AREAS, DEMO_PRODUCTS } from './demo-data'
 import { renderProductImage } from './product-image'
 
@@ -13,7 +14,7 @@ const SEED_LOCK_KEY = 4_020_500
  * advisory lock keeps two starting processes from seeding twice.
  */
 export function seedIfEmpty(payload: Payload): Promise<boolean> {
-  return withAdvisoryLock(payload.db.pool, SEED_LOCK_KEY, async () => {
+  return withConnectionLock(directDatabaseUrl(), SEED_LOCK_KEY, async () => {
     const settings = await payload.findGlobal({ slug: 'shop-settings' })
     if (settings.seededAt) return false
     const { totalDocs } = await payload.count({ collection: 'products' })

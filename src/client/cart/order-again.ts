@@ -1,6 +1,7 @@
 import { formatRand, toCents } from '@/shared/money'
 import type { OrderDTO } from '@/modules/orders/order'
-import { chargedPrice, fitQuantity, unitPriceFor } from '@/modules/pricing/rules'
+import { fitQuantity, unitPriceFor } from '@/modules/pricing/rules'
+import { chargedOf } from '@/modules/pricing/display'
 import { rulesOf, type ProductDTO } from '@/modules/catalogue/product'
 
 /** The device's last receipts, newest first: kept in localStorage, never asked of the server. */
@@ -76,11 +77,7 @@ export function planRefill(order: RecentOrder, today: readonly ProductDTO[]): Re
     if (quantity !== item.quantity) {
       refill.changes.push(`${product.name}: ${quantity} instead of ${item.quantity}.`)
     }
-    const charged = chargedPrice({
-      priceCents: toCents(product.price),
-      specialPriceCents: product.specialPrice === undefined ? null : toCents(product.specialPrice),
-    })
-    const now = unitPriceFor(charged, rules.breaks, quantity).unitCents
+    const now = unitPriceFor(chargedOf(product), rules.breaks, quantity).unitCents
     const then = toCents(item.price)
     if (now !== then) {
       refill.changes.push(

@@ -6,10 +6,10 @@ import {
   followOtherTabs,
   itemCount,
   OutOfStockError,
-  cartQuote,
   linePrice,
   type CartItem,
 } from './store'
+import { cartQuote } from './cart-quote'
 
 /** The cart's quote for an area charging `feeCents`, as checkout shows it. */
 function totals(items: CartItem[], feeCents: number, freeFromCents: number) {

@@ -1,17 +1,10 @@
 import { createStore } from 'zustand/vanilla'
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
 
-import { toCents } from '@/shared/money'
-import {
-  fitQuantity,
-  quantityStep,
-  smallestQuantity,
-  unitPriceFor,
-  type QuantityRules,
-  type UnitPrice,
-} from '@/modules/pricing/rules'
+import { fromCents, toCents } from '@/shared/money'
+import { fitQuantity, unitPriceFor, type UnitPrice } from '@/modules/pricing/rules'
+import { chargedOf, displayOf, type Display } from '@/modules/pricing/display'
 import { rulesOf } from '@/modules/catalogue/product'
-import { quoteOrder, type Quote, type QuoteArea, type QuoteSettings } from '@/modules/pricing/quote'
 
 export const CART_STORAGE_KEY = 'kc-cart'
 
@@ -94,7 +87,7 @@ function itemOf(product: CartProduct, quantity: number): CartItem {
   return {
     sku: product.sku,
     name: product.name,
-    price: product.specialPrice ?? product.price,
+    price: fromCents(chargedOf(product)),
     inStock: product.inStock,
     quantity,
     ...(product.imageURL ? { image: product.imageURL } : {}),
@@ -121,12 +114,13 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
         items: [],
         isOpen: false,
         addItem: (product, quantity) => {
+          const shown = displayOf(product, 0)
+          if (shown.soldOut) throw new OutOfStockError(product.sku)
           const rules = rulesOf(product)
-          if (fitQuantity(rules, 1, product.inStock) === 0) throw new OutOfStockError(product.sku)
           set((state) => {
             const existing = state.items.find((i) => i.sku === product.sku)
             if (existing) {
-              const more = quantity ?? quantityStep(rules)
+              const more = quantity ?? shown.step
               return {
                 items: state.items.map((i) =>
                   i.sku === product.sku
@@ -146,7 +140,7 @@ export function createCartStore(storage: StateStorage | undefined = browserStora
             items: state.items.flatMap((i) => {
               if (i.sku !== sku) return [i]
               const rules = rulesOf(i)
-              if (quantity < smallestQuantity(rules)) return []
+              if (quantity < lineDisplay(i).smallest) return []
               const fitted = fitQuantity(rules, Math.floor(quantity), i.inStock)
               return fitted === 0 ? [] : [{ ...i, quantity: fitted }]
             }),
@@ -203,27 +197,12 @@ export function linePrice(item: CartItem): UnitPrice {
   return unitPriceFor(toCents(item.price), rulesOf(item).breaks, item.quantity)
 }
 
-/** A cart line's rules, as the pricing functions take them. */
-export function lineRules(item: CartItem): QuantityRules {
-  return rulesOf(item)
-}
-
 /**
- * The cart priced by the server's own quote, over the cart's copy of each product (stock is
- * checked when the order is placed). No area yet means no fee.
+ * A cart line as the display reads it (its price is already the one charged): its step, its
+ * smallest and largest quantity within the stock captured with it.
  */
-export function cartQuote(
-  items: CartItem[],
-  area: QuoteArea | null,
-  settings: Pick<QuoteSettings, 'freeFromCents' | 'minimumCents'>,
-): Quote {
-  const products = new Map(
-    items.map((i) => [
-      i.sku,
-      { sku: i.sku, name: i.name, chargedCents: toCents(i.price), rules: rulesOf(i) },
-    ]),
-  )
-  return quoteOrder(items, products, area, { ...settings, vat: null })
+export function lineDisplay(item: CartItem): Display {
+  return displayOf(item, 0)
 }
 
 /** A saved cart that is not JSON or not a cart is dropped with a warning, never trusted. */

@@ -30,18 +30,24 @@ export function registerServiceWorker(release: string, budgetMb: number): void {
   else window.addEventListener('load', start, { once: true })
 }
 
+/** The worker's record of whose prices its copies show (service-worker.js): it must stay. */
+const SIGN_IN_RECORD = '/sw/sign-in'
+
 /**
  * Forgets the pages and catalogue reads the service worker kept, which show one buyer's prices:
  * called when a buyer signs in or out, so the phone never shows another's prices offline.
- * Photos and the release's scripts stay.
+ * Photos and the release's scripts stay. The worker is told too, so that an answer still on its
+ * way from before is not kept (a sign-in ended elsewhere it learns from the shop's answers).
  */
 export async function forgetKeptPrices(): Promise<void> {
   if (typeof caches === 'undefined') return
+  navigator.serviceWorker?.controller?.postMessage({ type: 'sign-in-changed' })
   for (const name of await caches.keys()) {
     if (!name.startsWith('kc-')) continue
     const cache = await caches.open(name)
     for (const request of await cache.keys()) {
       const { pathname } = new URL(request.url)
+      if (pathname === SIGN_IN_RECORD) continue
       if (pathname.startsWith('/_next/static/') || pathname.startsWith('/cms/api/media/')) continue
       if (pathname.includes('.') && !pathname.startsWith('/p/')) continue
       await cache.delete(request)

@@ -7,6 +7,10 @@
  * is a new script, which installs beside the old one and, once active, deletes the old
  * release's shell. Only the storefront's own reads pass through it; /admin, /cms, the account
  * pages and every write go to the network untouched.
+ *
+ * A trade buyer's prices stay on the phone only as long as their sign-in: the shop says on every
+ * page and product read whose prices it shows (SIGN_IN), the worker keeps the copies of one
+ * sign-in at a time, and shows a buyer's copy only until its sign-in's end (docs/offline.md).
  */
 const params = new URL(self.location.href).searchParams
 const RELEASE = params.get('v') || 'dev'
@@ -19,6 +23,28 @@ const SEEN = 'kc-seen'
 const STORED_AT = 'x-kc-stored-at'
 const SIZE = 'x-kc-size'
 const NO_SIGNAL = 'x-kc-no-signal'
+/** Whose prices an answer shows: `none` (a guest's) or "<tag> <end, epoch ms>" (a sign-in's). */
+const SIGN_IN = 'x-kc-sign-in'
+const GUEST = 'none'
+
+/**
+ * The viewer a priced answer was made for, in the classes the shop decides
+ * (src/modules/pricing/viewer.ts): `guest` for a guest's, with the shop's prices or none while
+ * prices are for buyers only (both are GUEST: a settings change reaches the phone with the next
+ * answer); `buyer` for a signed-in buyer's, at their price list or the shop's; undefined for an
+ * answer that names no viewer (the owner's reads, a sign-in the shop could not read), which the
+ * phone does not keep.
+ */
+function viewerOfCopy(response) {
+  const signIn = response.headers.get(SIGN_IN)
+  if (!signIn) return undefined
+  return signIn === GUEST ? 'guest' : 'buyer'
+}
+/**
+ * The sign-in the kept priced copies belong to, and since when (in SEEN, so a restarted worker
+ * knows it). src/client/offline/register.ts leaves it when it forgets the copies.
+ */
+const SIGN_IN_RECORD = '/sw/sign-in'
 /** How long a page waits for the network before its kept copy is shown (then refreshed). */
 const NETWORK_WAIT_MS = 4000
 
@@ -32,6 +58,8 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith('kc-') && name !== SHELL && name !== SEEN) await caches.delete(name)
       }
+      // Copies an earlier release kept without knowing whose prices they show go.
+      await inTurn(sweepPriced)
       await self.clients.claim()
     })(),
   )
@@ -39,10 +67,20 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   const data = event.data || {}
+  // The page signed a buyer in or out: every priced copy goes, and so does any answer still on
+  // its way from before (it may show the earlier sign-in's prices).
+  if (data.type === 'sign-in-changed') {
+    event.waitUntil(
+      inTurn(async () => {
+        await forgetPriced()
+        await recordSignIn('changed', Date.now())
+      }),
+    )
+  }
   // A page opened before this worker controlled it: keep it, and the scripts, styles and photos
   // it loaded (from the browser's cache: no new download), as if they had come through here.
   if (data.type === 'seen' && typeof data.url === 'string') {
-    const keep = async () => {
+    const keepSeen = async () => {
       const url = new URL(data.url)
       if (url.origin !== self.location.origin || !isPage(url)) return
       await refresh(new Request(url.href), SHELL)
@@ -57,7 +95,7 @@ self.addEventListener('message', (event) => {
         if (cacheName) await cacheFirst(new Request(assetUrl.href), cacheName)
       }
     }
-    event.waitUntil(keep().catch(() => undefined))
+    event.waitUntil(keepSeen().catch(() => undefined))
   }
 })
 
@@ -95,11 +133,46 @@ function isPage(url) {
   return url.pathname === '/' || /^\/p\/[^/]+$/.test(url.pathname) || url.pathname === '/privacy'
 }
 
+/** Where the shop's prices show: its pages and catalogue reads (a buyer's, once signed in). */
+function isPriced(url) {
+  return (
+    url.pathname === '/' || /^\/p\/[^/]+$/.test(url.pathname) || url.pathname === '/api/products'
+  )
+}
+
 /** A search page not seen offline opens the shop as it was last seen; it then searches its copy. */
 async function pageFallback(request) {
   const url = new URL(request.url)
   if (url.pathname !== '/') return undefined
-  return (await caches.open(SHELL)).match('/', { ignoreVary: true })
+  return keptCopy(new Request(new URL('/', url).href), SHELL)
+}
+
+/** The kept copy of `request` that may be shown now (`mayShow`), if any. */
+async function keptCopy(request, cacheName) {
+  const cache = await caches.open(cacheName)
+  const kept = await cache.match(request, { ignoreVary: true })
+  return kept && (await mayShow(cache, request, kept)) ? kept : undefined
+}
+
+/**
+ * Whether a kept copy may be shown without a word from the shop: anything without prices; a
+ * priced copy only when it belongs to the sign-in the copies are kept for, and a buyer's only
+ * until their sign-in's end, by the phone's clock. The shop may have ended the sign-in sooner
+ * (the owner deactivated the account, a new password, another device's sign-out): the worker
+ * learns that from the next answer the shop gives this phone, and until then cannot know.
+ */
+async function mayShow(cache, request, kept) {
+  if (!isPriced(new URL(request.url))) return true
+  const signIn = kept.headers.get(SIGN_IN)
+  const record = await signInRecord()
+  if (!signIn || !record || record.signIn !== signIn) {
+    await cache.delete(request, { ignoreVary: true })
+    return false
+  }
+  if (viewerOfCopy(kept) === 'guest' || Number(signIn.split(' ')[1]) > Date.now()) return true
+  // The sign-in has run out: so has every copy of its prices.
+  await inTurn(forgetPriced)
+  return false
 }
 
 /**
@@ -114,8 +187,7 @@ async function networkFirst(request, cacheName, fallback, event) {
   const first = await Promise.race([fromNetwork.catch(() => 'failed'), timeout])
   if (first !== 'slow' && first !== 'failed') return first
   const kept =
-    (await (await caches.open(cacheName)).match(request, { ignoreVary: true })) ||
-    (fallback ? await fallback(request) : undefined)
+    (await keptCopy(request, cacheName)) || (fallback ? await fallback(request) : undefined)
   if (!kept) return fromNetwork
   if (first === 'slow') return kept
   if (event && event.resultingClientId) {
@@ -132,10 +204,12 @@ async function networkFirst(request, cacheName, fallback, event) {
  * the shop meanwhile (a 304's headers when nothing changed). When the shop's answer differs, the
  * page that asked is told (`catalogue-changed`) and reads it again, now from the fresh copy; when
  * there is no network it is told so (`no-signal`), with the kept copy's time. A read never made
- * before waits for the network. The cart's and checkout's reads of stock never come here.
+ * before waits for the network. The cart's and checkout's reads of stock never come here. A
+ * buyer's read waits for the shop as a page does: only the shop knows whether the sign-in holds.
  */
 async function staleWhileRevalidate(request, cacheName, event) {
-  const kept = await (await caches.open(cacheName)).match(request, { ignoreVary: true })
+  const kept = await keptCopy(request, cacheName)
+  if (kept && viewerOfCopy(kept) !== 'guest') return networkFirst(request, cacheName)
   const fromNetwork = refresh(request, cacheName)
   if (!kept) return fromNetwork
   const keptBody = await kept.clone().text()
@@ -171,35 +245,114 @@ async function cacheFirst(request, cacheName) {
 
 /**
  * Fetches `request`, keeping a good answer with when it was fetched and its size. A kept copy's
- * tag goes with the request, so an unchanged read costs a 304's headers, not the body again.
+ * tag goes with the request, pages included (a buyer's page is kept by no browser cache), so an
+ * unchanged one costs a 304's headers, not the body again.
  */
 async function refresh(request, cacheName) {
   const cache = await caches.open(cacheName)
-  const kept = await cache.match(request, { ignoreVary: true })
+  const kept = await keptCopy(request, cacheName)
   const etag = kept && kept.headers.get('etag')
+  const sentAt = Date.now()
   const headers = new Headers(request.headers)
-  if (etag && request.mode !== 'navigate') headers.set('if-none-match', etag)
-  const response =
-    etag && request.mode !== 'navigate'
-      ? await fetch(request.url, { headers, credentials: 'same-origin' })
-      : await fetch(request)
+  if (etag) headers.set('if-none-match', etag)
+  // A navigation cannot be sent again with a header added: its address is asked for, and a
+  // redirect handed back for the browser to follow, as a navigation's is.
+  const response = etag
+    ? await fetch(request.url, {
+        headers,
+        credentials: 'same-origin',
+        redirect: request.mode === 'navigate' ? 'manual' : 'follow',
+      })
+    : await fetch(request)
   if (response.status === 304 && kept) {
-    await cache.put(request, stamped(await kept.blob(), kept))
-    return cache.match(request, { ignoreVary: true })
+    const copy = stamped(await kept.blob(), kept, response.headers.get(SIGN_IN))
+    await keep(cache, request, copy.clone(), sentAt)
+    return copy
   }
   if (!response.ok || response.type !== 'basic' || response.redirected) return response
   const body = await response.clone().blob()
-  await cache.put(request, stamped(body, response))
+  await keep(cache, request, stamped(body, response), sentAt)
   scheduleTrim()
   return response
 }
 
-/** A copy of `from` with `body`, saying when it was kept and how large it is. */
-function stamped(body, from) {
+/**
+ * A copy of `from` with `body`, saying when it was kept and how large it is, and whose prices it
+ * shows (`signIn`: a 304's word for the body it confirms).
+ */
+function stamped(body, from, signIn = from.headers.get(SIGN_IN)) {
   const headers = new Headers(from.headers)
   headers.set(STORED_AT, String(Date.now()))
   headers.set(SIZE, String(body.size))
+  if (signIn) headers.set(SIGN_IN, signIn)
+  else headers.delete(SIGN_IN)
   return new Response(body, { status: from.status, statusText: from.statusText, headers })
+}
+
+/**
+ * Keeps a fresh copy; a priced one only when the shop said whose prices it shows, under that
+ * sign-in. The first answer naming another sign-in than the kept copies' (a guest's after a
+ * buyer's: the sign-in ended, whatever ended it; another buyer's) takes every earlier priced copy
+ * away; an answer to a request sent before that change is not kept, as it may show the earlier
+ * sign-in's prices.
+ */
+function keep(cache, request, copy, sentAt) {
+  if (!isPriced(new URL(request.url))) return cache.put(request, copy)
+  const signIn = copy.headers.get(SIGN_IN)
+  if (signIn !== GUEST && !/^\S+ \d+$/.test(signIn || '')) return Promise.resolve()
+  return inTurn(async () => {
+    const record = await signInRecord()
+    if (!record || record.signIn !== signIn) {
+      if (record && sentAt < record.since) return
+      await forgetPriced()
+      await recordSignIn(signIn, sentAt)
+    }
+    await cache.put(request, copy)
+  })
+}
+
+let turn = Promise.resolve()
+/** Runs `work` after the sign-in changes and priced writes begun before it: they never interleave. */
+function inTurn(work) {
+  const run = turn.then(work)
+  turn = run.catch(() => undefined)
+  return run
+}
+
+async function signInRecord() {
+  const kept = await (await caches.open(SEEN)).match(SIGN_IN_RECORD)
+  return kept ? kept.json() : undefined
+}
+
+function recordSignIn(signIn, since) {
+  const body = JSON.stringify({ signIn, since })
+  return caches.open(SEEN).then((cache) => cache.put(SIGN_IN_RECORD, new Response(body)))
+}
+
+/** Deletes every priced copy, in every cache of the shop's. */
+async function forgetPriced() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('kc-')) continue
+    const cache = await caches.open(name)
+    for (const request of await cache.keys()) {
+      if (isPriced(new URL(request.url))) await cache.delete(request, { ignoreVary: true })
+    }
+  }
+}
+
+/** Deletes the priced copies that do not belong to the recorded sign-in (or all, with none). */
+async function sweepPriced() {
+  const record = await signInRecord()
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('kc-')) continue
+    const cache = await caches.open(name)
+    for (const request of await cache.keys()) {
+      if (!isPriced(new URL(request.url))) continue
+      const kept = await cache.match(request, { ignoreVary: true })
+      if (!record || !kept || kept.headers.get(SIGN_IN) !== record.signIn)
+        await cache.delete(request, { ignoreVary: true })
+    }
+  }
 }
 
 let trimTimer
@@ -218,6 +371,7 @@ async function trim() {
   for (const name of [SHELL, SEEN]) {
     const cache = await caches.open(name)
     for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname === SIGN_IN_RECORD) continue
       const response = await cache.match(request, { ignoreVary: true })
       if (!response) continue
       const size = Number(response.headers.get(SIZE)) || 0

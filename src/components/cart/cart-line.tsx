@@ -1,13 +1,13 @@
 import { Tooltip } from '@/components/ui/tooltip'
-import { linePrice, lineRules, type CartItem } from '@/client/cart/store'
+import { lineDisplay, linePrice, type CartItem } from '@/client/cart/store'
 import { formatRand } from '@/shared/money'
-import { largestQuantity, quantityStep } from '@/modules/pricing/rules'
 import { useCart } from './cart-provider'
 
 /** One line of the cart: its price and rules, its quantity stepped by its case, and Remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const updateQuantity = useCart((s) => s.updateQuantity)
   const removeItem = useCart((s) => s.removeItem)
+  const { step, largest } = lineDisplay(item)
   return (
     <li className="cart-line">
       <div className="cart-line-text">
@@ -21,7 +21,7 @@ export function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="icon-button"
             aria-label={`Decrease quantity of ${item.name}`}
-            onClick={() => updateQuantity(item.sku, item.quantity - quantityStep(lineRules(item)))}
+            onClick={() => updateQuantity(item.sku, item.quantity - step)}
           >
             −
           </button>
@@ -34,8 +34,8 @@ export function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="icon-button"
             aria-label={`Increase quantity of ${item.name}`}
-            disabled={item.quantity >= largestQuantity(lineRules(item), item.inStock)}
-            onClick={() => updateQuantity(item.sku, item.quantity + quantityStep(lineRules(item)))}
+            disabled={item.quantity >= largest}
+            onClick={() => updateQuantity(item.sku, item.quantity + step)}
           >
             +
           </button>

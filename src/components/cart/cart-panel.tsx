@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
-import { cartQuote, itemCount } from '@/client/cart/store'
+import { itemCount } from '@/client/cart/store'
+import { cartQuote } from '@/client/cart/cart-quote'
 import { formatRand } from '@/shared/money'
 import { shortOfFreeDelivery } from '@/modules/pricing/rules'
 import { belowMinimumMessage } from '@/modules/pricing/quote'

@@ -5,19 +5,11 @@ import { useState, type FormEvent } from 'react'
 import { useCart } from '@/components/cart/cart-provider'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { cartQuote } from '@/client/cart/store'
 import type { OrderDTO, PricesChangedDTO } from '@/modules/orders/order'
 import { fetchProductsBySku } from '@/client/checkout-api'
-import { belowMinimumMessage } from '@/modules/pricing/quote'
-import { toCents } from '@/shared/money'
 import { FULL_TAX_INVOICE_ABOVE } from '@/modules/orders/tax-invoice'
-import {
-  EMPTY_FORM,
-  orderFromForm,
-  type CheckoutField,
-  type CheckoutForm,
-  type FieldErrors,
-} from './checkout-form'
+import { checkoutQuote } from './checkout-quote'
+import { EMPTY_FORM, orderFromForm } from './checkout-form'
 import { CustomerFields } from './customer-fields'
 import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
@@ -26,8 +18,12 @@ import { TradeAccountLine } from './trade-account-line'
 import { PrivacyNote } from '@/components/account/privacy-note'
 import { buysOnAccount, TERMS_LABELS } from '@/modules/accounts/terms'
 import { useTradeAccount } from './use-trade-account'
+import { useCheckoutForm } from './use-checkout-form'
 import { useDeliveryAreas } from './use-delivery-areas'
 import { usePlaceOrder } from './use-place-order'
+
+const termsOf = (account: ReturnType<typeof useTradeAccount>['account']) =>
+  account && buysOnAccount(account.paymentTerms) ? TERMS_LABELS[account.paymentTerms] : null
 
 type Props = {
   open: boolean
@@ -52,38 +48,24 @@ export function CheckoutDialog({
   const refreshProducts = useCart((s) => s.refreshProducts)
   const toast = useToast()
   const { areas, error: areasError, reload: reloadAreas } = useDeliveryAreas(open)
-  const [form, setForm] = useState<CheckoutForm>(EMPTY_FORM)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { form, setForm, errors, setErrors, set, dayVersion, dayClosed } = useCheckoutForm()
   const [changed, setChanged] = useState<PricesChangedDTO | null>(null)
   const trade = useTradeAccount(open, setForm)
   // The cart and the areas are read again, so what the buyer confirms is what the server charges.
-  const { place, pending, waiting } = usePlaceOrder(onPlaced, (news) => {
+  const onChanged = (news: PricesChangedDTO) => {
     setChanged(news)
     void fetchProductsBySku(items.map((i) => i.sku))
       .then(refreshProducts)
       .catch(() => undefined)
     reloadAreas()
-  })
+  }
+  const { place, pending, waiting } = usePlaceOrder(onPlaced, onChanged, dayClosed)
 
   const area = areas?.find((a) => a.slug === form.deliveryArea)
-  const quote = cartQuote(
-    items,
-    area
-      ? {
-          slug: area.slug,
-          name: area.name,
-          feeCents: toCents(area.fee),
-          minimumCents: area.minOrderValue === undefined ? null : toCents(area.minOrderValue),
-        }
-      : null,
-    { freeFromCents, minimumCents: minOrderCents },
-  )
-  const minimumHint = belowMinimumMessage(quote)
-
-  const set = (field: CheckoutField, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }))
-    setErrors((e) => ({ ...e, [field]: undefined }))
-  }
+  const { quote, minimumHint } = checkoutQuote(items, area, {
+    freeFromCents,
+    minOrderCents,
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -124,11 +106,8 @@ export function CheckoutDialog({
           set={set}
           areas={areas}
           areasError={areasError}
-          accountTerms={
-            trade.account && buysOnAccount(trade.account.paymentTerms)
-              ? TERMS_LABELS[trade.account.paymentTerms]
-              : null
-          }
+          accountTerms={termsOf(trade.account)}
+          dayVersion={dayVersion}
         />
         <OrderSummary items={items} quote={quote} areaChosen={area !== undefined} />
         {minimumHint !== undefined ? (

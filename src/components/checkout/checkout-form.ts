@@ -11,6 +11,8 @@ export type CheckoutForm = {
   customerBusiness: string
   customerVatNumber: string
   deliveryArea: string
+  /** The delivery day the buyer chose; '' for the area's earliest open day. */
+  deliveryDate: string
   paymentMethod: string
 }
 export type CheckoutField = keyof CheckoutForm
@@ -23,6 +25,7 @@ export const EMPTY_FORM: CheckoutForm = {
   customerBusiness: '',
   customerVatNumber: '',
   deliveryArea: '',
+  deliveryDate: '',
   paymentMethod: '',
 }
 
@@ -34,6 +37,7 @@ const FIELD_OF: Record<string, CheckoutField> = {
   'customer.business': 'customerBusiness',
   'customer.vatNumber': 'customerVatNumber',
   area: 'deliveryArea',
+  deliveryDate: 'deliveryDate',
   payment: 'paymentMethod',
 }
 
@@ -67,6 +71,7 @@ export function orderFromForm(
       }
     }),
     expectedTotal: fromCents(shown.total),
+    ...(form.deliveryDate ? { deliveryDate: form.deliveryDate } : {}),
   })
   if (parsed.success) return { order: parsed.data }
   const errors: FieldErrors = {}

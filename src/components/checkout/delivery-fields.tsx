@@ -2,6 +2,7 @@ import { formatRand, toCents } from '@/shared/money'
 import type { CheckoutField, CheckoutForm, FieldErrors } from './checkout-form'
 import { describedBy, FieldError } from './field-error'
 import type { Area } from './use-delivery-areas'
+import { DeliveryDateField } from './delivery-date-field'
 
 type Props = {
   form: CheckoutForm
@@ -11,6 +12,8 @@ type Props = {
   areasError: string | undefined
   /** A signed-in buyer who may buy on account: their terms ("30 days"); null for anyone else. */
   accountTerms: string | null
+  /** Changes when the area's delivery days must be read again. */
+  dayVersion: number
 }
 
 const PAYMENTS = [
@@ -19,7 +22,9 @@ const PAYMENTS = [
 ] as const
 
 /** The delivery area (with its fee) and how the buyer pays: on account too, when they may. */
-export function DeliveryFields({ form, errors, set, areas, areasError, accountTerms }: Props) {
+export function DeliveryFields(props: Props) {
+  const { form, errors, set, areas, areasError, accountTerms, dayVersion } = props
+  const withDays = areas?.find((a) => a.slug === form.deliveryArea)?.delivery
   const payments: readonly (readonly [string, string])[] =
     accountTerms === null ? PAYMENTS : [...PAYMENTS, ['account', `On Account (${accountTerms})`]]
   return (
@@ -52,6 +57,13 @@ export function DeliveryFields({ form, errors, set, areas, areasError, accountTe
         </p>
       ) : null}
       <FieldError errors={errors} field="deliveryArea" />
+      <DeliveryDateField
+        area={withDays ? form.deliveryArea : undefined}
+        value={form.deliveryDate}
+        set={set}
+        errors={errors}
+        version={dayVersion}
+      />
       <div
         role="radiogroup"
         aria-labelledby="payment-label"

@@ -26,6 +26,7 @@ const RETRY_MS = 10_000
 export function usePlaceOrder(
   onPlaced: (order: OrderDTO) => void,
   onPricesChanged: (changed: PricesChangedDTO) => void,
+  onDayClosed: (next: string | null) => void = () => undefined,
 ) {
   const clearCart = useCart((s) => s.clearCart)
   const updateQuantity = useCart((s) => s.updateQuantity)
@@ -43,6 +44,7 @@ export function usePlaceOrder(
       if (answer.status === 409 && answer.sku !== undefined && answer.available !== undefined) {
         updateQuantity(answer.sku, answer.available)
       }
+      if (answer.nextDeliveryDate !== undefined) onDayClosed(answer.nextDeliveryDate)
       toast({ title: 'Order Failed', description: answer.error ?? FAILED, variant: 'error' })
       return false
     }

@@ -3,13 +3,18 @@
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { StatementView } from '@/components/statement/statement-view'
-import { adminFetch } from '@/client/admin-api'
+import {
+  recordPayment,
+  reversePayment,
+  statementCsv,
+  statementHtml,
+  statementQuery,
+} from '@/client/admin-api'
 import { openPrintable } from '@/client/printable'
-import type { StatementDTO } from '@/modules/ledger/statement-dto'
 import { downloadCsv } from './download-csv'
-import { failureToast } from './errors'
 import { LoadState } from './load-state'
 import { PaymentForm } from './payment-form'
+import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
 
 /**
@@ -24,36 +29,22 @@ export function AccountStatementDialog({
   onClose: () => void
 }) {
   const toast = useToast()
-  const path = `/api/admin/accounts/${account.id}/statement`
-  const { data, error, loading, refetch } = useAdminData<StatementDTO>(path)
+  const { data, error, loading, refetch } = useAdminData(statementQuery(account.id))
+  const run = useAdminAction(refetch)
+  const ask = useAdminAction()
 
-  const post = async (url: string, body: unknown, done: string, failed: string) => {
-    try {
-      await adminFetch(url, { method: 'POST', body: JSON.stringify(body) })
-      toast({ title: done, variant: 'success' })
-      await refetch()
-      return true
-    } catch (err) {
-      const message = failureToast(err, 'Error', failed)
-      if (message) toast(message)
-      return false
-    }
-  }
-
-  const print = async () => {
-    try {
-      const res = await adminFetch(`${path}?format=html`)
-      if (!openPrintable(await res.text()))
-        toast({
-          title: 'Pop-up Blocked',
-          description: 'Allow pop-ups for this shop to open the statement.',
-          variant: 'error',
-        })
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to open the statement.')
-      if (message) toast(message)
-    }
-  }
+  const print = () =>
+    ask(
+      async () => {
+        if (!openPrintable(await statementHtml(account.id)))
+          toast({
+            title: 'Pop-up Blocked',
+            description: 'Allow pop-ups for this shop to open the statement.',
+            variant: 'error',
+          })
+      },
+      { failed: 'Failed to open the statement.' },
+    )
 
   return (
     <Dialog
@@ -73,12 +64,10 @@ export function AccountStatementDialog({
                   className="button small"
                   onClick={() => {
                     if (window.confirm('Reverse this payment? It stays on the statement.'))
-                      void post(
-                        `/api/admin/accounts/${account.id}/payments/${entry.id}/reversal`,
-                        {},
-                        'Payment reversed',
-                        'Failed to reverse the payment.',
-                      )
+                      void run(() => reversePayment(account.id, entry.id), {
+                        done: 'Payment reversed',
+                        failed: 'Failed to reverse the payment.',
+                      })
                   }}
                 >
                   Reverse
@@ -91,12 +80,10 @@ export function AccountStatementDialog({
             today={data.today}
             openInvoices={data.openInvoices}
             onRecord={(body) =>
-              post(
-                `/api/admin/accounts/${account.id}/payments`,
-                body,
-                'Payment recorded',
-                'Failed to record the payment.',
-              )
+              run(() => recordPayment(account.id, body), {
+                done: 'Payment recorded',
+                failed: 'Failed to record the payment.',
+              })
             }
           />
           <div className="form-actions">
@@ -108,7 +95,7 @@ export function AccountStatementDialog({
               className="button"
               onClick={() =>
                 void downloadCsv(
-                  `${path}?format=csv`,
+                  () => statementCsv(account.id),
                   'statement.csv',
                   'This account has nothing on its statement yet.',
                   'Failed to download the statement.',

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import { adjustStock } from '@/client/admin-api'
 import { ADJUSTMENT_REASONS, REASON_LABELS, type AdjustmentReason } from '@/modules/stock/reasons'
-import { failureToast } from './errors'
+import { useAdminAction } from './use-admin-action'
 
 /** "Adjust stock": units in or out with a reason, checked by the server under the row lock. */
 export function AdjustStock({ sku, onAdjusted }: { sku: string; onAdjusted: () => void }) {
@@ -12,6 +12,7 @@ export function AdjustStock({ sku, onAdjusted }: { sku: string; onAdjusted: () =
   const [reason, setReason] = useState<AdjustmentReason>('delivery')
   const [note, setNote] = useState('')
   const [saving, setSaving] = useState(false)
+  const run = useAdminAction(onAdjusted)
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const units = Number(change)
@@ -24,21 +25,13 @@ export function AdjustStock({ sku, onAdjusted }: { sku: string; onAdjusted: () =
       return
     }
     setSaving(true)
-    try {
-      await adminFetch(`/api/admin/products/${encodeURIComponent(sku)}/stock`, {
-        method: 'POST',
-        body: JSON.stringify({ change: units, reason, ...(note.trim() ? { note } : {}) }),
-      })
-      toast({ title: 'Stock adjusted', variant: 'success' })
+    const adjust = async () => {
+      await adjustStock(sku, { change: units, reason, ...(note.trim() ? { note } : {}) })
       setChange('')
       setNote('')
-      onAdjusted()
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to adjust stock.')
-      if (message) toast(message)
-    } finally {
-      setSaving(false)
     }
+    await run(adjust, { done: 'Stock adjusted', failed: 'Failed to adjust stock.' })
+    setSaving(false)
   }
   return (
     <form className="adjust-stock" onSubmit={(e) => void submit(e)} aria-label="Adjust stock">

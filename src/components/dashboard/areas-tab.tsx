@@ -3,13 +3,20 @@
 import { useState, type FormEvent } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import {
+  createDeliveryArea,
+  deliveryAreasQuery,
+  replaceDeliveryAreas,
+  type AreaInput,
+} from '@/client/admin-api'
 import { formatRand, toCents } from '@/shared/money'
-import { failureToast } from './errors'
 import { DataTable } from './data-table'
 import { AreaFields, EditAreaDialog, parseArea, type Area } from './edit-area-dialog'
 import { EmptyPanel } from './load-state'
+import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
+import { DeliveryDaysDialog, scheduleSummary } from './delivery-days-dialog'
+import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
 
 const invalid = {
   title: 'Invalid Data',
@@ -19,51 +26,38 @@ const invalid = {
 
 export function AreasTab() {
   const toast = useToast()
-  const { data, error, loading, refetch } = useAdminData<Area[]>('/api/delivery-areas')
+  const { data, error, loading, refetch } = useAdminData(deliveryAreasQuery())
   const [name, setName] = useState('')
   const [fee, setFee] = useState('')
   const [editing, setEditing] = useState<Area | null>(null)
+  const [planning, setPlanning] = useState<DeliveryAreaDTO | null>(null)
+  const run = useAdminAction(refetch)
 
   /** Every change other than an add sends the whole list: the API replaces it in one go. */
-  const replace = async (areas: { name: string; fee: number }[], success: string) => {
-    try {
-      await adminFetch('/api/admin/delivery-areas', {
-        method: 'PUT',
-        body: JSON.stringify({ areas }),
-      })
-      toast({ title: success, variant: 'success' })
-      await refetch()
-      return true
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to update delivery areas.')
-      if (message) toast(message)
-      return false
-    }
-  }
+  const replace = (areas: AreaInput[], success: string) =>
+    run(() => replaceDeliveryAreas(areas), {
+      done: success,
+      failed: 'Failed to update delivery areas.',
+    })
 
   const add = async (event: FormEvent) => {
     event.preventDefault()
     const area = parseArea(name, fee)
     if (!area) return toast(invalid)
-    try {
-      await adminFetch('/api/admin/delivery-areas', { method: 'POST', body: JSON.stringify(area) })
-      toast({ title: 'Delivery area created successfully!', variant: 'success' })
+    const added = async () => {
+      await createDeliveryArea(area)
       setName('')
       setFee('')
-      await refetch()
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to create delivery area.')
-      if (message) toast(message)
     }
+    await run(added, {
+      done: 'Delivery area created successfully!',
+      failed: 'Failed to create delivery area.',
+    })
   }
 
   const remove = async (area: Area) => {
-    if (
-      !window.confirm(
-        `Are you sure you want to delete "${area.name}"? This action cannot be undone.`,
-      )
-    )
-      return
+    const sure = `Are you sure you want to delete "${area.name}"? This action cannot be undone.`
+    if (!window.confirm(sure)) return
     await replace(
       (data ?? []).filter((a) => a.id !== area.id).map(({ name, fee }) => ({ name, fee })),
       'Delivery area deleted successfully!',
@@ -85,6 +79,7 @@ export function AreasTab() {
         columns={[
           { header: 'Name', cell: (a) => a.name },
           { header: 'Fee', cell: (a) => formatRand(toCents(a.fee)) },
+          { header: 'Delivery days', cell: (a) => scheduleSummary(a.delivery) },
           {
             header: 'Actions',
             className: () => 'actions',
@@ -97,6 +92,9 @@ export function AreasTab() {
                   aria-label={`Edit ${a.name}`}
                 >
                   Edit
+                </button>
+                <button type="button" className="button small" onClick={() => setPlanning(a)}>
+                  Delivery days
                 </button>
                 <button
                   type="button"
@@ -129,6 +127,19 @@ export function AreasTab() {
             if (await replace(list, 'Delivery area updated successfully!')) setEditing(null)
           }}
           onInvalid={() => toast(invalid)}
+        />
+      ) : null}
+      {planning ? (
+        <DeliveryDaysDialog
+          area={planning}
+          onClose={() => setPlanning(null)}
+          onSave={async (delivery) => {
+            const list = (data ?? []).map(({ id, name, fee }) =>
+              id === planning.id ? { name, fee, delivery } : { name, fee },
+            )
+            if (await replace(list, 'Delivery days saved.')) setPlanning(null)
+          }}
+          onInvalid={(message) => toast({ ...invalid, description: message })}
         />
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import type { ToastMessage } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import type { AdminFile } from '@/client/admin-api'
 import { failureToast } from './errors'
 
 /**
@@ -7,30 +7,24 @@ import { failureToast } from './errors'
  * header and no rows (only the file can say so), `failText` when the call fails.
  */
 export async function downloadCsv(
-  path: string,
+  load: () => Promise<AdminFile>,
   fallbackName: string,
   emptyText: string,
   failText: string,
   toast: (message: ToastMessage) => void,
 ): Promise<void> {
   try {
-    const res = await adminFetch(path)
-    const file = await res.blob()
+    const { file, name } = await load()
     const lines = (await file.slice(0, 4096).text()).split('\r\n').filter(Boolean)
     if (lines.length <= 1) {
       toast({ title: 'No Data', description: emptyText, variant: 'error' })
       return
     }
-    saveAs(file, fileNameOf(res, fallbackName))
+    saveAs(file, name ?? fallbackName)
   } catch (err) {
     const message = failureToast(err, 'Error', failText)
     if (message) toast(message)
   }
-}
-
-/** The file name the server gave an attachment, or `fallback`. */
-export function fileNameOf(res: Response, fallback: string): string {
-  return /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback
 }
 
 /** Saves a downloaded file on the device, as a link with `download` does. */

@@ -1,5 +1,5 @@
 import type { ToastMessage } from '@/components/ui/toast'
-import { serverMessage } from '@/client/admin-api'
+import { isUnauthorized, serverMessage } from '@/client/admin-api'
 
 /**
  * The spec's rule for failed owner actions: the server's message, or the fallback; a message
@@ -10,6 +10,6 @@ export function failureToast(
   title: string,
   fallback: string,
 ): ToastMessage | undefined {
-  if (error instanceof Error && error.message.includes('Unauthorized')) return undefined
+  if (isUnauthorized(error)) return undefined
   return { title, description: serverMessage(error) ?? fallback, variant: 'error' }
 }

@@ -4,14 +4,19 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch, serverMessage } from '@/client/admin-api'
+import {
+  AdminApiError,
+  importProducts,
+  isUnauthorized,
+  serverMessage,
+  type CsvImport,
+  type ImportAnswer as Preview,
+} from '@/client/admin-api'
 import { RowErrors, type RowError } from './row-errors'
-
-type Preview = { message: string; created?: number; updated?: number }
 
 /** What is imported where: the products by default, or a price list's fixed prices. */
 export type ImportTarget = {
-  path: string
+  send: CsvImport
   title: string
   hint: string
   /** The dry run's answer as one line, after the file's name. */
@@ -20,7 +25,7 @@ export type ImportTarget = {
 }
 
 const PRODUCTS: ImportTarget = {
-  path: '/api/admin/products/import',
+  send: importProducts,
   title: 'Import Products from CSV',
   hint: 'Columns: sku, name, category, price, oldPrice, description, specialPrice, imageURL, inStock. Products are matched by SKU: new ones are created, existing ones updated.',
   describe: (p) => `${p.created} to create, ${p.updated} to update.`,
@@ -43,13 +48,14 @@ export function ImportDialog({
   const [rowErrors, setRowErrors] = useState<RowError[]>([])
   const [busy, setBusy] = useState(false)
 
-  // The file itself, as the browser reads it from disk: the page never holds its text.
-  const send = (file: File, dryRun: boolean) =>
-    adminFetch(dryRun ? `${target.path}?dryRun=true` : target.path, {
-      method: 'POST',
-      headers: { 'content-type': 'text/csv; charset=utf-8' },
-      body: file,
+  const failed = (error: unknown) => {
+    if (isUnauthorized(error)) return
+    toast({
+      title: 'Import Failed',
+      description: serverMessage(error) ?? target.failText,
+      variant: 'error',
     })
+  }
 
   const choose = async (file: File | undefined) => {
     setPreview(null)
@@ -58,20 +64,10 @@ export function ImportDialog({
     setCsv(file)
     setBusy(true)
     try {
-      setPreview((await (await send(file, true)).json()) as Preview)
+      setPreview(await target.send(file, true))
     } catch (error) {
-      if (!(error instanceof Error) || error.message.includes('Unauthorized')) return
-      try {
-        const body = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { rows?: RowError[] }
-        setRowErrors(body.rows ?? [])
-      } catch {
-        // not a row report: the message below says what went wrong
-      }
-      toast({
-        title: 'Import Failed',
-        description: serverMessage(error) ?? target.failText,
-        variant: 'error',
-      })
+      if (error instanceof AdminApiError) setRowErrors(error.body.rows ?? [])
+      failed(error)
     } finally {
       setBusy(false)
     }
@@ -88,18 +84,12 @@ export function ImportDialog({
     }
     setBusy(true)
     try {
-      const result = (await (await send(csv, false)).json()) as Preview
+      const result = await target.send(csv, false)
       toast({ title: 'Import Successful', description: result.message, variant: 'success' })
       onImported()
       onClose()
     } catch (error) {
-      if (!(error instanceof Error && error.message.includes('Unauthorized'))) {
-        toast({
-          title: 'Import Failed',
-          description: serverMessage(error) ?? target.failText,
-          variant: 'error',
-        })
-      }
+      failed(error)
     } finally {
       setBusy(false)
     }

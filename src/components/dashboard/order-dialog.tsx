@@ -3,18 +3,17 @@
 import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
-import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import { orderQuery, updateOrder } from '@/client/admin-api'
 import {
   customerWhatsappLink,
   statusMessage,
   type FulfilmentStatus,
 } from '@/modules/orders/fulfilment'
 import type { OrderChange } from '@/modules/orders/change-schema'
-import { failureToast } from './errors'
 import { OrderActions, OrderPayment, type OrderPartProps } from './order-actions'
 import { OrderNote } from './order-note'
 import { OrderFacts, OrderHistory, OrderLines, type FullOrder } from './order-facts'
+import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
 
 /**
@@ -32,32 +31,25 @@ export function OrderDialog({
   onClose: () => void
   onChanged: () => void
 }) {
-  const toast = useToast()
-  const loaded = useAdminData<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`)
+  const loaded = useAdminData(orderQuery(orderId))
   const [order, setOrder] = useState<FullOrder | undefined>(undefined)
   const [announce, setAnnounce] = useState<FulfilmentStatus | null>(null)
   const [saving, setSaving] = useState(false)
   const shown = order ?? loaded.data
 
+  const run = useAdminAction(onChanged)
+
   const change = async (body: OrderChange, done: string) => {
     setSaving(true)
-    try {
-      const res = await adminFetch(`/api/admin/orders/${encodeURIComponent(orderId)}`, {
-        method: 'PATCH',
-        body: JSON.stringify(body),
-      })
-      setOrder((await res.json()) as FullOrder)
-      if (body.status) setAnnounce(body.status)
-      toast({ title: done, variant: 'success' })
-      onChanged()
-      return true
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to update the order.')
-      if (message) toast(message)
-      return false
-    } finally {
-      setSaving(false)
-    }
+    const changed = await run(
+      async () => {
+        setOrder(await updateOrder(orderId, body))
+        if (body.status) setAnnounce(body.status)
+      },
+      { done, failed: 'Failed to update the order.' },
+    )
+    setSaving(false)
+    return changed
   }
 
   return (

@@ -1,11 +1,11 @@
 import { formatShopDateTime } from '@/shared/dates'
 import { STATUS_LABELS } from '@/modules/orders/fulfilment'
 import { formatRand, multiplyCents, toCents } from '@/shared/money'
-import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
+import type { FullOrder } from '@/client/admin-api'
 import { orderDisplayStatus } from '@/modules/orders/order-status'
 import { invoiceNumberText, paymentLabel } from '@/modules/orders/receipt'
 
-export type FullOrder = AdminOrderDTO & { history: OrderEventDTO[] }
+export type { FullOrder }
 
 const money = (v: number) => formatRand(toCents(v))
 

@@ -1,12 +1,9 @@
 import { useMemo } from 'react'
 
 import { fillDays } from '@/modules/orders/order-summary'
-import type { OrderFigures } from '@/modules/orders/repository'
+import type { OrderFigures as Figures } from '@/modules/orders/order-summary'
 import { formatRand, toCents } from '@/shared/money'
 import { RevenueChart } from './revenue-chart'
-
-/** What GET /api/admin/orders/summary answers. */
-export type Figures = OrderFigures
 
 /** The summary strip and the revenue chart, over every order the filters match. */
 export function OrderFigures({ summary }: { summary: Figures }) {

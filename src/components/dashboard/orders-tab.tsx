@@ -3,12 +3,12 @@
 import { useEffect, useRef, useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import type { AdminOrderDTO } from '@/modules/orders/order'
+import { orderFiguresQuery, ordersCsv, ordersQuery } from '@/client/admin-api'
 import { DataTable } from './data-table'
 import { downloadCsv } from './download-csv'
 import { OrderDialog } from './order-dialog'
 import { orderColumns } from './order-columns'
-import { OrderFigures, type Figures } from './order-figures'
+import { OrderFigures } from './order-figures'
 import { filterQuery, NO_FILTERS, OrderFilters, type OrderFilterValues } from './order-filters'
 import { EmptyPanel } from './load-state'
 import { Pager } from './pager'
@@ -31,10 +31,8 @@ export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders
   const page = new URLSearchParams(query)
   page.set('limit', String(PAGE_SIZE))
   page.set('offset', String(offset))
-  const { data, total, error, loading, refetch } = useAdminData<AdminOrderDTO[]>(
-    `/api/admin/orders?${page}`,
-  )
-  const figures = useAdminData<Figures>(`/api/admin/orders/summary${query ? `?${query}` : ''}`)
+  const { data, error, loading, refetch } = useAdminData(ordersQuery(page))
+  const figures = useAdminData(orderFiguresQuery(query))
   const reload = () => {
     void refetch()
     void figures.refetch()
@@ -50,7 +48,7 @@ export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders
 
   const exportCsv = () =>
     downloadCsv(
-      `/api/admin/orders/export${query ? `?${query}` : ''}`,
+      () => ordersCsv(query),
       'orders.csv',
       'No orders to export.',
       'Failed to export orders.',
@@ -73,7 +71,7 @@ export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders
       {summary ? <OrderFigures summary={summary} /> : null}
       <DataTable
         label="Orders"
-        rows={data}
+        rows={data?.rows}
         rowKey={(o) => o.orderId}
         columns={orderColumns((orderId) => setViewing(orderId))}
         loading={loading}
@@ -86,8 +84,8 @@ export function OrdersTab({ shopName, newOrders }: { shopName: string; newOrders
       <Pager
         label="Orders"
         offset={offset}
-        shown={data?.length ?? 0}
-        total={total ?? 0}
+        shown={data?.rows.length ?? 0}
+        total={data?.total ?? 0}
         pageSize={PAGE_SIZE}
         onOffset={setOffset}
       />

@@ -1,4 +1,4 @@
-import type { OverdueDTO } from '@/modules/ledger/ledger'
+import type { OverdueDTO } from '@/modules/ledger/statement-dto'
 import { formatRand, toCents } from '@/shared/money'
 import { DataTable } from './data-table'
 

@@ -2,55 +2,41 @@
 
 import { useState } from 'react'
 
-import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
-import { fileNameOf, saveAs } from './download-csv'
-import { failureToast } from './errors'
-
-type Erasure = {
-  orders: { anonymised: number; keptForTax: number }
-  tradeAccount: 'deleted' | 'anonymised' | null
-}
+import { erasePersonalData, personalDataFile } from '@/client/admin-api'
+import { saveAs } from './download-csv'
+import { useAdminAction } from './use-admin-action'
 
 /**
  * A person's request about their data (POPIA), by phone number: a copy of everything the shop
  * holds, as a JSON file to hand over, or its erasure, keeping only what tax law keeps.
  */
 export function PersonalDataTools({ onErased }: { onErased: () => void }) {
-  const toast = useToast()
   const [phone, setPhone] = useState('')
-  const path = `/api/admin/personal-data?phone=${encodeURIComponent(phone.trim())}`
+  const run = useAdminAction()
 
-  const fail = (err: unknown, text: string) => {
-    const message = failureToast(err, 'Error', text)
-    if (message) toast(message)
-  }
-
-  const exportData = async () => {
-    try {
-      const res = await adminFetch(path)
-      saveAs(await res.blob(), fileNameOf(res, 'personal-data.json'))
-    } catch (err) {
-      fail(err, 'Failed to export the personal data.')
-    }
-  }
+  const exportData = () =>
+    run(
+      async () => {
+        const { file, name } = await personalDataFile(phone.trim())
+        saveAs(file, name ?? 'personal-data.json')
+      },
+      { failed: 'Failed to export the personal data.' },
+    )
 
   const erase = async () => {
     const ask = `Erase everything held about ${phone.trim()}? Invoices keep what tax law needs for five years. This cannot be undone.`
     if (!window.confirm(ask)) return
-    try {
-      const res = await adminFetch(path, { method: 'DELETE' })
-      const { orders, tradeAccount } = (await res.json()) as Erasure
-      const account = tradeAccount ? `; trade account ${tradeAccount}` : ''
-      toast({
+    const erased = await run(() => erasePersonalData(phone.trim()), {
+      done: ({ orders, tradeAccount }) => ({
         title: 'Personal data erased',
-        description: `${orders.anonymised + orders.keptForTax} orders (${orders.keptForTax} kept for tax)${account}.`,
+        description: `${orders.anonymised + orders.keptForTax} orders (${orders.keptForTax} kept for tax)${tradeAccount ? `; trade account ${tradeAccount}` : ''}.`,
         variant: 'success',
-      })
+      }),
+      failed: 'Failed to erase the personal data.',
+    })
+    if (erased) {
       setPhone('')
       onErased()
-    } catch (err) {
-      fail(err, 'Failed to erase the personal data.')
     }
   }
 

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
 import { CATEGORIES } from '@/modules/catalogue/categories'
-import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
-
-/** What the owner changed, as the server takes it: only the name or percentages that changed. */
-export type PriceListChange = { name?: string; discounts?: Discount[] }
+import type { PriceListChange } from '@/client/admin-api'
+import type { PriceListDTO } from '@/modules/price-lists/schemas'
 
 const percentsOf = (list?: PriceListDTO) =>
   Object.fromEntries(

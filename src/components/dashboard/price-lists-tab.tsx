@@ -4,14 +4,21 @@ import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import {
+  createPriceList,
+  deletePriceList,
+  fixedPricesCsv,
+  importFixedPrices,
+  priceListsQuery,
+  updatePriceList,
+} from '@/client/admin-api'
 import type { PriceListDTO } from '@/modules/price-lists/schemas'
 import { DataTable } from './data-table'
 import { downloadCsv } from './download-csv'
-import { failureToast } from './errors'
 import { ImportDialog } from './import-dialog'
 import { EmptyPanel } from './load-state'
-import { PriceListForm, type PriceListChange } from './price-list-form'
+import { PriceListForm } from './price-list-form'
+import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
 
 type Open = { kind: 'edit' | 'import'; list: PriceListDTO } | null
@@ -22,32 +29,19 @@ const summary = (list: PriceListDTO) =>
 /** Price lists: percentages by category, fixed prices by CSV, given to trade accounts. */
 export function PriceListsTab() {
   const toast = useToast()
-  const { data, error, loading, refetch } = useAdminData<PriceListDTO[]>('/api/admin/price-lists')
+  const { data, error, loading, refetch } = useAdminData(priceListsQuery())
   const [open, setOpen] = useState<Open>(null)
+  const run = useAdminAction(refetch)
 
-  const save = async (path: string, method: string, body: PriceListChange, done: string) => {
-    try {
-      await adminFetch(path, { method, body: JSON.stringify(body) })
-      toast({ title: done, variant: 'success' })
-      await refetch()
-      return true
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to save the price list.')
-      if (message) toast(message)
-      return false
-    }
-  }
+  const save = (send: () => Promise<void>, done: string) =>
+    run(send, { done, failed: 'Failed to save the price list.' })
 
   const remove = async (list: PriceListDTO) => {
     if (!window.confirm(`Delete ${list.name}? Its buyers go back to the shop's own prices.`)) return
-    try {
-      await adminFetch(`/api/admin/price-lists/${list.id}`, { method: 'DELETE' })
-      toast({ title: 'Price list deleted', variant: 'success' })
-      await refetch()
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to delete the price list.')
-      if (message) toast(message)
-    }
+    await run(() => deletePriceList(list.id), {
+      done: 'Price list deleted',
+      failed: 'Failed to delete the price list.',
+    })
   }
 
   const button = (text: string, label: string, onClick: () => void) => (
@@ -60,7 +54,7 @@ export function PriceListsTab() {
     <>
       <PriceListForm
         submitText="Add Price List"
-        onSubmit={(change) => save('/api/admin/price-lists', 'POST', change, 'Price list created!')}
+        onSubmit={(change) => save(() => createPriceList(change), 'Price list created!')}
       />
       <DataTable
         label="Price lists"
@@ -84,7 +78,7 @@ export function PriceListsTab() {
                   `Export fixed prices of ${l.name}`,
                   () =>
                     void downloadCsv(
-                      `/api/admin/price-lists/${l.id}/prices`,
+                      () => fixedPricesCsv(l.id),
                       `price-list-${l.id}.csv`,
                       'This list has no fixed prices yet.',
                       'Failed to export the price list.',
@@ -110,12 +104,8 @@ export function PriceListsTab() {
             list={open.list}
             submitText="Save Changes"
             onSubmit={async (change) => {
-              const saved = await save(
-                `/api/admin/price-lists/${open.list.id}`,
-                'PATCH',
-                change,
-                'Price list saved!',
-              )
+              const id = open.list.id
+              const saved = await save(() => updatePriceList(id, change), 'Price list saved!')
               if (saved) setOpen(null)
               return saved
             }}
@@ -127,7 +117,7 @@ export function PriceListsTab() {
           onClose={() => setOpen(null)}
           onImported={() => void refetch()}
           target={{
-            path: `/api/admin/price-lists/${open.list.id}/prices`,
+            send: importFixedPrices(open.list.id),
             title: `Import Fixed Prices for ${open.list.name}`,
             hint: 'Columns: sku, price, priceBreaks (like 12:9.00;48:8.50). The file replaces the list’s fixed prices: a sku left out goes back to the list’s percentage or the shop’s price.',
             describe: (p) => p.message,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import { adminFetch, serverMessage } from '@/client/admin-api'
+import { orderDocumentHtml, serverMessage } from '@/client/admin-api'
 import { openPrintable } from '@/client/printable'
 import { creditNoteNumberText } from '@/modules/orders/receipt'
 import type { FullOrder } from './order-facts'
@@ -47,10 +47,7 @@ function PrintDocument({
   const open = async () => {
     setOpening(true)
     try {
-      const res = await adminFetch(
-        `/api/admin/orders/${encodeURIComponent(order.orderId)}/${document}`,
-      )
-      if (!openPrintable(await res.text())) {
+      if (!openPrintable(await orderDocumentHtml(order.orderId, document))) {
         toast({
           title: 'Pop-up Blocked',
           description: `Allow pop-ups for this shop to open ${name}.`,

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { serverDetails } from '@/client/admin-api'
+import { AdminApiError } from '@/client/admin-api'
 import { CATEGORIES } from '@/modules/catalogue/categories'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import { failureToast } from './errors'
@@ -49,7 +49,7 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
       onClose()
     } catch (error) {
       // The stock moved while the form was open: offer the stock as it is now, save nothing.
-      const now = serverDetails(error)?.inStock
+      const now = error instanceof AdminApiError ? error.body.inStock : undefined
       if (base && typeof now === 'number') {
         setBase({ ...base, inStock: now })
         setForm((f) => ({ ...f, inStock: String(now) }))

@@ -1,4 +1,4 @@
-import { adminFetch } from '@/client/admin-api'
+import { createProduct, updateProduct } from '@/client/admin-api'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import { productPatch } from '@/modules/catalogue/product-edit'
 import {
@@ -68,20 +68,12 @@ export async function saveProduct(
   if (base) {
     const { sku: _sku, ...fields } = data
     const patch = productPatch(base, { ...fields, description: fields.description || null })
-    if (Object.keys(patch).length) {
-      await adminFetch(`/api/products/${encodeURIComponent(base.sku)}`, {
-        method: 'PUT',
-        body: JSON.stringify(patch),
-      })
-    }
+    if (Object.keys(patch).length) await updateProduct(base.sku, patch)
     return
   }
-  let body: BodyInit = JSON.stringify(data)
-  if (image) {
-    const multipart = new FormData()
-    multipart.set('data', JSON.stringify({ ...data, imageURL: null }))
-    multipart.set('image', image)
-    body = multipart
-  }
-  await adminFetch('/api/admin/products', { method: 'POST', body })
+  if (!image) return createProduct(data)
+  const multipart = new FormData()
+  multipart.set('data', JSON.stringify({ ...data, imageURL: null }))
+  multipart.set('image', image)
+  await createProduct(multipart)
 }

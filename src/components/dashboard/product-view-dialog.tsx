@@ -4,11 +4,10 @@ import { Dialog } from '@/components/ui/dialog'
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
 import type { ProductDTO } from '@/modules/catalogue/product'
-import { REASON_LABELS, type StockMovementDTO } from '@/modules/stock/reasons'
+import { REASON_LABELS } from '@/modules/stock/reasons'
+import { stockLedgerQuery } from '@/client/admin-api'
 import { AdjustStock } from './adjust-stock'
 import { useAdminData } from './use-admin-data'
-
-type Ledger = { sku: string; inStock: number; movements: StockMovementDTO[] }
 
 const RECENT_MOVEMENTS = 20
 
@@ -22,9 +21,7 @@ export function ProductViewDialog({
   onStockChanged: () => void
 }) {
   const money = (v?: number) => (v === undefined ? '—' : formatRand(toCents(v)))
-  const ledger = useAdminData<Ledger>(
-    `/api/admin/products/${encodeURIComponent(product.sku)}/stock?limit=${RECENT_MOVEMENTS}`,
-  )
+  const ledger = useAdminData(stockLedgerQuery(product.sku, RECENT_MOVEMENTS))
   const stock = ledger.data?.inStock ?? product.inStock
   return (
     <Dialog open onClose={onClose} title={product.name}>

@@ -3,15 +3,15 @@
 import { useEffect, useState } from 'react'
 
 import { useToast } from '@/components/ui/toast'
-import { adminFetch } from '@/client/admin-api'
+import { deleteProduct, productsCsv, productsQuery } from '@/client/admin-api'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import { DataTable } from './data-table'
 import { downloadCsv } from './download-csv'
-import { failureToast } from './errors'
 import { ProductDialogs, type Open } from './product-dialogs'
 import { Pager } from './pager'
 import { productColumns } from './product-columns'
 import { ProductsToolbar } from './products-toolbar'
+import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
 
 const PAGE_SIZE = 50
@@ -40,9 +40,8 @@ export function ProductsTab({ lowStock }: { lowStock: number }) {
   if (query) params.set('q', query)
   if (category) params.set('category', category)
   if (stock) params.set('stock', stock)
-  const { data, total, error, loading, refetch } = useAdminData<ProductDTO[]>(
-    `/api/products?${params}`,
-  )
+  const { data, error, loading, refetch } = useAdminData(productsQuery(params))
+  const run = useAdminAction(refetch)
   // A new filter starts again from the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
@@ -59,22 +58,17 @@ export function ProductsTab({ lowStock }: { lowStock: number }) {
     )
       return
     setBusy(product.sku)
-    try {
-      await adminFetch(`/api/products/${encodeURIComponent(product.sku)}`, { method: 'DELETE' })
-      toast({ title: 'Product deleted successfully!', variant: 'success' })
-      await refetch()
-    } catch (err) {
-      const message = failureToast(err, 'Error', 'Failed to delete product.')
-      if (message) toast(message)
-    } finally {
-      setBusy(null)
-    }
+    await run(() => deleteProduct(product.sku), {
+      done: 'Product deleted successfully!',
+      failed: 'Failed to delete product.',
+    })
+    setBusy(null)
   }
 
   // The whole catalogue, whatever the table shows.
   const exportCsv = () =>
     downloadCsv(
-      '/api/admin/products/export',
+      productsCsv,
       'products.csv',
       'No products to export.',
       'Failed to export products.',
@@ -96,7 +90,7 @@ export function ProductsTab({ lowStock }: { lowStock: number }) {
       />
       <DataTable
         label="Products"
-        rows={data}
+        rows={data?.rows}
         rowKey={(p) => p.sku}
         busy={(p) => busy === p.sku}
         columns={productColumns({
@@ -117,8 +111,8 @@ export function ProductsTab({ lowStock }: { lowStock: number }) {
       <Pager
         label="Products"
         offset={offset}
-        shown={data?.length ?? 0}
-        total={total ?? 0}
+        shown={data?.rows.length ?? 0}
+        total={data?.total ?? 0}
         pageSize={PAGE_SIZE}
         onOffset={setOffset}
       />

@@ -1,7 +1,8 @@
 const STOCK_FILTERS = [
   { value: '', label: 'All stock' },
   { value: 'low', label: 'Low stock' },
-  { value: 'out', label: 'Sold out' },
+  // The shop's sold out (displayOf): the stock does not cover the smallest quantity allowed.
+  { value: 'sold-out', label: 'Sold out' },
 ] as const
 
 /** Search, the stock filter, the category chip, and the catalogue's actions. */

@@ -1,4 +1,6 @@
-export type RowError = { line: number; field: string; message: string }
+import type { RowError } from '@/shared/row-errors'
+
+export type { RowError }
 
 /** A refused CSV file's rows, by line and field, as the server listed them. */
 export function RowErrors({ rows }: { rows: RowError[] }) {

@@ -1,27 +1,31 @@
 'use client'
 
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { adminFetch } from '@/client/admin-api'
+import type { AdminQuery } from '@/client/admin-api'
 
-type State<T> = { data?: T; total?: number; error?: Error; loading: boolean }
+type State<T> = { data?: T; error?: Error; loading: boolean }
 
 /**
- * A GET for the dashboard with the spec's query defaults: stale at once, fetched again when the
- * window regains focus, no retries. `path` null means "not now". `total` is the answer's
- * X-Total-Count, for a paged list. The previous answer stays on screen while the next loads.
+ * A read for the dashboard with the spec's query defaults: stale at once, fetched again when the
+ * window regains focus, no retries. `query` null means "not now"; a query is loaded again when
+ * its address changes. The previous answer stays on screen while the next loads.
  */
-export function useAdminData<T>(path: string | null) {
+export function useAdminData<T>(query: AdminQuery<T> | null) {
+  const path = query?.path ?? null
   const [state, setState] = useState<State<T>>({ loading: !!path })
+  // The query object is new on every render; its address says whether it is another one.
+  const current = useRef(query)
+  useEffect(() => {
+    current.current = query
+  })
   const load = useCallback(
     async (signal?: AbortSignal) => {
-      if (!path) return
+      if (!path || !current.current) return
       setState((s) => ({ ...s, loading: true }))
       try {
-        const res = await adminFetch(path, { signal })
-        const total = res.headers.get('x-total-count')
-        const data = (await res.json()) as T
-        setState({ data, total: total === null ? undefined : Number(total), loading: false })
+        const data = await current.current.load(signal)
+        setState({ data, loading: false })
       } catch (error) {
         if (signal?.aborted) return
         setState((s) => ({ ...s, error: error as Error, loading: false }))

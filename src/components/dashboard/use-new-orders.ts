@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { adminFetch } from '@/client/admin-api'
+import { newOrders } from '@/client/admin-api'
 
 /** One short indexed count per dashboard every 10 s: new orders show without hammering. */
 export const NEW_ORDER_POLL_MS = 10_000
@@ -48,10 +48,7 @@ export function useNewOrders(active: boolean): NewOrders {
     const poll = async () => {
       try {
         const since = seen.current
-        const res = await adminFetch(
-          `/api/admin/orders/new${since ? `?since=${encodeURIComponent(since)}` : ''}`,
-        )
-        const news = (await res.json()) as { count: number; latest: string | null }
+        const news = await newOrders(since)
         if (stopped) return
         // The first answer is the starting point: orders before it are not new.
         if (since === undefined) seen.current = news.latest

@@ -1,23 +1,29 @@
 import { formatRand, type Cents } from '@/shared/money'
+import type { Display } from '@/modules/pricing/display'
 
-/** The price a buyer pays now, and the one it replaces struck through when there is one. */
+/**
+ * The price a buyer pays now (`nowCents` when a quantity break lowers it), and the one it
+ * replaces struck through when there is one; nothing for a viewer shown no prices.
+ */
 export function ProductPrice({
+  display,
   nowCents,
-  wasCents,
   testId,
 }: {
-  nowCents: Cents
-  wasCents?: Cents
+  display: Pick<Display, 'charged' | 'struck'>
+  nowCents?: Cents
   testId?: string
 }) {
+  if (display.charged === null) return null
+  const now = nowCents ?? display.charged
   return (
     <p className="product-price">
       <span className="price-now" data-testid={testId}>
-        {formatRand(nowCents)}
+        {formatRand(now)}
       </span>
-      {wasCents !== undefined ? (
-        <s className="price-was" aria-label={`was ${formatRand(wasCents)}`}>
-          {formatRand(wasCents)}
+      {display.struck !== null ? (
+        <s className="price-was" aria-label={`was ${formatRand(display.struck)}`}>
+          {formatRand(display.struck)}
         </s>
       ) : null}
     </p>
@@ -27,15 +33,15 @@ export function ProductPrice({
 /** "12 in stock", amber below the shop's low-stock line, and "Out of Stock" in red. */
 export function StockLine({
   inStock,
-  soldOut,
-  lowStock,
+  display,
 }: {
   inStock: number
-  soldOut: boolean
-  lowStock: number
+  display: Pick<Display, 'soldOut' | 'lowStock'>
 }) {
-  const tone = soldOut ? ' sold-out' : inStock < lowStock ? ' low' : ''
+  const tone = display.soldOut ? ' sold-out' : display.lowStock ? ' low' : ''
   return (
-    <p className={`product-stock${tone}`}>{soldOut ? 'Out of Stock' : `${inStock} in stock`}</p>
+    <p className={`product-stock${tone}`}>
+      {display.soldOut ? 'Out of Stock' : `${inStock} in stock`}
+    </p>
   )
 }

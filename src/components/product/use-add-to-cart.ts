@@ -4,6 +4,7 @@ import { useCart } from '@/components/cart/cart-provider'
 import { useToast } from '@/components/ui/toast'
 import { OutOfStockError } from '@/client/cart/store'
 import type { ProductDTO } from '@/modules/catalogue/product'
+import { displayOf } from '@/modules/pricing/display'
 
 /**
  * Puts a product in the cart (one step, or `quantity`) and says so in a toast: what was added,
@@ -15,10 +16,12 @@ export function useAddToCart(product: ProductDTO): (quantity?: number) => void {
   const toast = useToast()
   return (quantity) => {
     try {
-      if (product.inStock > 0 && inCart >= product.inStock) {
+      // The most that whole cases within the stock allow, which may be less than the stock.
+      const { soldOut, largest } = displayOf(product, 0)
+      if (!soldOut && inCart >= largest) {
         toast({
           title: 'Out of Stock',
-          description: `You already have all ${product.inStock} in your cart.`,
+          description: `You already have all ${largest} in your cart.`,
           variant: 'error',
         })
         return

@@ -12,6 +12,7 @@ import {
   whatsappLink,
 } from '@/modules/orders/receipt'
 import { openPrintable } from '@/client/printable'
+import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { ReceiptLines } from './receipt-lines'
 
 type Props = {
@@ -79,6 +80,12 @@ export function ReceiptDialog({
           <dd>{order.customer.phone}</dd>
           <dt>Delivery Area</dt>
           <dd>{order.areaName}</dd>
+          {order.deliveryDate ? (
+            <>
+              <dt>Delivery Date</dt>
+              <dd data-testid="receipt-delivery-date">{formatDeliveryDate(order.deliveryDate)}</dd>
+            </>
+          ) : null}
           <dt>Payment</dt>
           <dd>{paymentLabel(order.payment)}</dd>
           {order.dueDate ? (

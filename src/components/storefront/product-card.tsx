@@ -1,11 +1,10 @@
 'use client'
 
-import dynamic from 'next/dynamic'
 import { memo, useState } from 'react'
 
 import { ProductPrice, StockLine } from '@/components/product/price-and-stock'
 import { useAddToCart } from '@/components/product/use-add-to-cart'
-import { toCents } from '@/shared/money'
+import { displayOf } from '@/modules/pricing/display'
 import { SignInForPrices } from '@/components/product/sign-in-for-prices'
 import {
   hasPrice,
@@ -16,10 +15,11 @@ import {
   type ShownProduct,
 } from '@/modules/catalogue/product'
 import { useSaveData } from '@/components/offline/save-data'
+import { whenShown } from '@/components/ui/when-shown'
 import { ProductImage, type ImageLoad } from './product-image'
 
 // Only the owner sees Edit and Delete on a card: shoppers never download their code.
-const QuickEdit = dynamic(() => import('./quick-edit').then((m) => m.QuickEdit), { ssr: false })
+const QuickEdit = whenShown(() => import('./quick-edit').then((m) => m.QuickEdit))
 
 const ADDING_MS = 300
 
@@ -57,9 +57,9 @@ function ProductCardView({
   onChanged,
 }: Props) {
   const saveData = useSaveData().on
-  const soldOut = product.inStock <= 0
+  const shown = displayOf(product, lowStock)
+  const soldOut = shown.soldOut
   const rules = ruleNotes(product)
-  const special = hasPrice(product) && product.specialPrice != null
 
   return (
     <li
@@ -72,21 +72,16 @@ function ProductCardView({
           <ProductImage src={product.imageURL} alt={product.name} load={imageLoad} />
         )}
         {soldOut ? <div className="sold-out-overlay">Out of Stock</div> : null}
-        {special ? <span className="badge-special">Special</span> : null}
+        {shown.onSpecial ? <span className="badge-special">Special</span> : null}
       </div>
       <div className="product-info">
         <p className="product-category">{product.category}</p>
         <h2 className="product-name">
           <a href={productPath(product.sku)}>{product.name}</a>
         </h2>
-        {hasPrice(product) ? (
-          <ProductPrice
-            nowCents={toCents(product.specialPrice ?? product.price)}
-            wasCents={product.specialPrice != null ? toCents(product.price) : undefined}
-          />
-        ) : null}
+        <ProductPrice display={shown} />
         {rules.length > 0 ? <p className="product-rules">{rules.join(' · ')}</p> : null}
-        <StockLine inStock={product.inStock} soldOut={soldOut} lowStock={lowStock} />
+        <StockLine inStock={product.inStock} display={shown} />
         {hasPrice(product) ? (
           <AddButton product={product} soldOut={soldOut} />
         ) : (

@@ -1,24 +1,22 @@
 'use client'
 
 import { useToast, type ToastMessage } from '@/components/ui/toast'
-import { adminFetch, serverDetails, serverMessage } from '@/client/admin-api'
+import {
+  AdminApiError,
+  deleteProduct,
+  isUnauthorized,
+  ownersProduct,
+  serverMessage,
+  updateProduct,
+} from '@/client/admin-api'
 import { hasPrice, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import { productPatch } from '@/modules/catalogue/product-edit'
 
 /** A failed quick edit: an expired or revoked key asks for a new login, anything else says what failed. */
 function failure(error: unknown, description: string): ToastMessage {
-  return error instanceof Error && error.message.includes('Unauthorized')
+  return isUnauthorized(error)
     ? { title: 'Session expired', description: 'Please re-login to continue.', variant: 'error' }
     : { title: 'Error', description, variant: 'error' }
-}
-
-/**
- * The product at the shop's prices, which the owner's key reads while guests are shown none (the
- * shop's "signed-in buyers only" setting).
- */
-async function ownersCopy(sku: string): Promise<ProductDTO | undefined> {
-  const res = await adminFetch(`/api/products?skus=${encodeURIComponent(sku)}`)
-  return ((await res.json()) as ProductDTO[])[0]
 }
 
 /** The owner's Edit (three prompts) and Delete (a confirmation) on a storefront card. */
@@ -30,12 +28,12 @@ export function QuickEdit({
   onChanged: () => void
 }) {
   const toast = useToast()
-  const path = `/api/products/${encodeURIComponent(shown.sku)}`
 
   const edit = async () => {
     let product: ProductDTO | undefined
     try {
-      product = hasPrice(shown) ? shown : await ownersCopy(shown.sku)
+      // Guests may be shown no price (the shop's "signed-in buyers only"): the owner's key reads it.
+      product = hasPrice(shown) ? shown : await ownersProduct(shown.sku)
     } catch (error) {
       toast(failure(error, 'Failed to update product'))
       return
@@ -65,12 +63,12 @@ export function QuickEdit({
     const patch = productPatch(product, { name: name.trim(), price, inStock })
     if (Object.keys(patch).length === 0) return
     try {
-      await adminFetch(path, { method: 'PUT', body: JSON.stringify(patch) })
+      await updateProduct(shown.sku, patch)
       toast({ title: 'Product updated successfully!', variant: 'success' })
       onChanged()
     } catch (error) {
       // A stock that moved meanwhile is said as the server says it, and the card shows it now.
-      const moved = typeof serverDetails(error)?.inStock === 'number'
+      const moved = error instanceof AdminApiError && typeof error.body.inStock === 'number'
       toast(failure(error, (moved && serverMessage(error)) || 'Failed to update product'))
       if (moved) onChanged()
     }
@@ -84,7 +82,7 @@ export function QuickEdit({
     )
       return
     try {
-      await adminFetch(path, { method: 'DELETE' })
+      await deleteProduct(shown.sku)
       toast({ title: 'Product deleted successfully!', variant: 'success' })
       onChanged()
     } catch (error) {

@@ -1,9 +1,9 @@
 'use client'
 
-import dynamic from 'next/dynamic'
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 
 import type { ToastMessage } from './toast-message'
+import { whenShown } from './when-shown'
 
 export type { ToastMessage }
 
@@ -12,7 +12,7 @@ const ToastContext = createContext<(message: ToastMessage) => void>(() => undefi
 // Radix's toast code (11 kB) loads at the shopper's first touch or key, not with the page:
 // nothing shows before a first action, and a shopper who only looks never downloads it. A toast
 // asked for earlier loads it at once; F8 before then loads it and focuses its region.
-const Toaster = dynamic(() => import('./toaster'), { ssr: false })
+const Toaster = whenShown(async () => (await import('./toaster')).default)
 
 const FIRST_ACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const
 

@@ -4,8 +4,7 @@ import type { Payload } from 'payload'
 
 import { BadInput, Conflict, NotFound, TooManyRequests, Unauthorized } from '@/shared/errors'
 import { hashToken } from '@/modules/auth/token-hash'
-import { lockClientFailures, recordFailure } from '@/modules/auth/repository'
-import { FAILURE_WINDOW_SECONDS, MAX_FAILURES, MAX_FAILURE_ROWS } from '@/modules/auth/admin-auth'
+import { countFailure, lockedOut, SIGN_IN_CLIENT, SIGN_IN_PHONE } from '@/modules/auth/lockouts'
 import { inTransaction } from '@/platform/db/transaction'
 import { hashPassword, verifyPassword } from './password'
 import {
@@ -20,13 +19,13 @@ import {
   updateAccount,
   usePasswordLink,
 } from './repository'
+import { signInMark } from './sign-in-mark'
 import { phoneKey, type AccountDTO, type AccountInput, type AccountPatch } from './schemas'
 
 /** A one-time link works for a day. */
 export const SETUP_LINK_SECONDS = 24 * 60 * 60
 /** A sign-in lasts 30 days on its device. */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60
-const SIGN_IN_LOCK_SPACE = 4020503
 const FOREIGN_KEY_VIOLATION = '23503'
 
 const newToken = () => randomBytes(32).toString('base64url')
@@ -112,25 +111,33 @@ export async function setPasswordFromLink(
 }
 
 /**
- * Signs a buyer in by phone number and password. After MAX_FAILURES wrong guesses for one
+ * Signs a buyer in by phone number and password. After SIGN_IN_PHONE.limit wrong guesses for one
  * number within the window, that number is refused with 429 until the window ends, whoever
- * guesses (as the owner's key is per client). A wrong number and a wrong password are one 401.
+ * guesses (as the owner's key is per client); and one client address gets SIGN_IN_CLIENT.limit
+ * wrong guesses in a window, whatever numbers it tries (src/modules/auth/lockouts.ts). A wrong
+ * number and a wrong password are one 401.
  */
-export async function signIn(shop: Payload, phone: string, password: string): Promise<SignedIn> {
-  const key = `buyer ${phoneKey(phone)}`
+export async function signIn(
+  shop: Payload,
+  phone: string,
+  password: string,
+  client: string,
+): Promise<SignedIn> {
+  const attempts = [
+    { rule: SIGN_IN_CLIENT, subject: client },
+    { rule: SIGN_IN_PHONE, subject: phoneKey(phone) },
+  ]
   type Outcome = { ok: true; id: number } | { ok: false; retryAfter?: number }
   const outcome = await inTransaction(shop.db.pool, async (db): Promise<Outcome> => {
-    const failures = await lockClientFailures(db, key, SIGN_IN_LOCK_SPACE, FAILURE_WINDOW_SECONDS)
-    if (failures && failures.failures >= MAX_FAILURES) {
-      return { ok: false, retryAfter: Math.max(1, failures.retryAfter) }
-    }
+    const retryAfter = await lockedOut(db, attempts)
+    if (retryAfter !== undefined) return { ok: false, retryAfter }
     const account = await accountForSignIn(db, phoneKey(phone))
     if (account && (await verifyPassword(password, account.passwordHash))) {
       return { ok: true, id: account.id }
     }
     if (!account) await verifyPassword(password, null)
     // Committed with the transaction: the failure counts though the sign-in is refused.
-    await recordFailure(db, key, FAILURE_WINDOW_SECONDS, MAX_FAILURE_ROWS)
+    await countFailure(db, attempts)
     return { ok: false }
   })
   if (!outcome.ok)
@@ -145,10 +152,25 @@ async function startSession(shop: Payload, accountId: number): Promise<SignedIn>
   return { account: account!, sessionToken }
 }
 
+/**
+ * The buyer a sign-in cookie belongs to, with the sign-in's mark for the answers priced for them
+ * (sign-in-mark.ts), or undefined (none, expired, signed out, inactive).
+ */
+export async function signInOf(
+  shop: Payload,
+  sessionToken: string | undefined,
+): Promise<{ account: AccountDTO; mark: string } | undefined> {
+  if (!sessionToken) return undefined
+  const found = await accountOfSession(shop.db.pool, hashToken(sessionToken))
+  return found && { account: found.account, mark: signInMark(sessionToken, found.expiresAt) }
+}
+
 /** The buyer a sign-in cookie belongs to, or undefined (none, expired, signed out, inactive). */
-export function buyerOf(shop: Payload, sessionToken: string | undefined) {
-  if (!sessionToken) return Promise.resolve(undefined)
-  return accountOfSession(shop.db.pool, hashToken(sessionToken))
+export async function buyerOf(
+  shop: Payload,
+  sessionToken: string | undefined,
+): Promise<AccountDTO | undefined> {
+  return (await signInOf(shop, sessionToken))?.account
 }
 
 export function signOut(shop: Payload, sessionToken: string | undefined): Promise<void> {

@@ -231,33 +231,35 @@ export async function insertSession(
 }
 
 /**
- * The price list of the active account a sign-in belongs to: null for an account on the shop's
- * prices, undefined when the sign-in is no longer good (the request is then a guest's).
+ * The price list of the active account a sign-in belongs to (null for an account on the shop's
+ * prices) and when the sign-in ends; undefined when it is no longer good (the request is then a
+ * guest's).
  */
 export async function priceListOfSession(
   db: Queryable,
   tokenHash: string,
-): Promise<number | null | undefined> {
-  const { rows } = await db.query<{ price_list_id: number | null }>(
-    `SELECT a.price_list_id FROM ${TRADE_ACCOUNTS.name} a
+): Promise<{ priceListId: number | null; expiresAt: Date } | undefined> {
+  const { rows } = await db.query<{ price_list_id: number | null; expires_at: Date }>(
+    `SELECT a.price_list_id, s.expires_at FROM ${TRADE_ACCOUNTS.name} a
        JOIN ${BUYER_SESSIONS.name} s ON s.account_id = a.id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active IS NOT FALSE`,
     [tokenHash],
   )
-  return rows[0]?.price_list_id
+  return rows[0] && { priceListId: rows[0].price_list_id, expiresAt: rows[0].expires_at }
 }
 
-/** The active account a sign-in belongs to, while it has not expired. */
+/** The active account a sign-in belongs to, while it has not expired, and when it ends. */
 export async function accountOfSession(
   db: Queryable,
   tokenHash: string,
-): Promise<AccountDTO | undefined> {
-  const { rows } = await db.query<AccountRow>(
-    `${SELECT_ACCOUNT} JOIN ${BUYER_SESSIONS.name} s ON s.account_id = a.id
+): Promise<{ account: AccountDTO; expiresAt: Date } | undefined> {
+  const { rows } = await db.query<AccountRow & { session_expires_at: Date }>(
+    `SELECT ${selectList(TRADE_ACCOUNTS, 'a')}, s.expires_at AS session_expires_at
+       FROM ${TRADE_ACCOUNTS.name} a JOIN ${BUYER_SESSIONS.name} s ON s.account_id = a.id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active IS NOT FALSE`,
     [tokenHash],
   )
-  return rows[0] && toDTO(rows[0])
+  return rows[0] && { account: toDTO(rows[0]), expiresAt: rows[0].session_expires_at }
 }
 
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {

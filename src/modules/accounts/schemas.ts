@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { MAX_SERIAL } from '@/platform/db/serial-id'
 import { money } from '@/shared/fields'
 import { phone, vatNumber } from '@/modules/orders/schemas'
 import { PAYMENT_TERMS, type PaymentTerms } from './terms'
@@ -35,11 +36,12 @@ const fields = {
     error: 'paymentTerms must be one of ' + PAYMENT_TERMS.join(', '),
   }),
   creditLimit: money('creditLimit', { zeroAllowed: true }),
-  /** The buyer's price list; null for the shop's own prices. */
+  /** The buyer's price list; null for the shop's own prices. An id past int4 names none. */
   priceListId: z
     .number({ error: 'priceListId must be a price list’s id or null' })
     .int('priceListId must be a price list’s id or null')
     .positive('priceListId must be a price list’s id or null')
+    .max(MAX_SERIAL, 'priceListId must be a price list’s id or null')
     .nullable(),
   active: z.boolean({ error: 'active must be true or false' }),
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { slugify } from '@/shared/slug'
 import { MAX_FEE, money } from '@/shared/fields'
+import { deliveryScheduleSchema, type DeliverySchedule } from '@/modules/delivery/schemas'
 
 /**
  * A delivery fee as stored: above R 0 (the spec's rule for the dashboard,
@@ -21,6 +22,8 @@ export const deliveryAreaSchema = z.object({
     .number({ error: 'fee must be a number' })
     .positive('Please enter a valid area name and fee.')
     .pipe(areaFee),
+  /** The area's delivery days; null clears them, left out keeps what the area has. */
+  delivery: deliveryScheduleSchema.nullable().optional(),
 })
 
 export const deliveryAreaListSchema = z.object({
@@ -54,4 +57,6 @@ export type DeliveryAreaDTO = {
   fee: number
   /** The area's own minimum order before delivery, only when it has one. */
   minOrderValue?: number
+  /** The area's delivery days, only when it has them. */
+  delivery?: DeliverySchedule
 }

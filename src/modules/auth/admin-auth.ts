@@ -1,28 +1,26 @@
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
-import { env } from '@/env'
 import { TooManyRequests, Unauthorized } from '@/shared/errors'
 import { clientOf } from '@/platform/http/request-context'
 import { inTransaction } from '@/platform/db/transaction'
-import { issuedTokenLabel, lockClientFailures, recordFailure } from './repository'
+import { countFailure, lockedOut, OWNER_KEY } from './lockouts'
+import { issuedTokenLabel, ownerTokenHash } from './repository'
 import { hashToken, sameHash } from './token-hash'
 
-export const MAX_FAILURES = 10
-export const FAILURE_WINDOW_SECONDS = 15 * 60
-/** Rows kept at most: past it the oldest windows go, which only ever gives a client more tries. */
-export const MAX_FAILURE_ROWS = 10_000
 const LAST_USED_PRECISION_SECONDS = 60
-const CLIENT_LOCK_SPACE = 4020502
 
 /**
- * The one gate of every admin call. The key arrives in `x-admin-key`; it is valid when it is
- * ADMIN_TOKEN or an unrevoked token issued in /cms (kept as a SHA-256 hash). Missing, empty and
- * wrong keys get the same 401. A client with MAX_FAILURES failures in its window gets 429 until
- * the window ends; other clients are not affected.
+ * The one gate of every admin call. The key arrives in `x-admin-key`; it is valid when it is the
+ * owner token (its SHA-256 hash is kept in the data: owner-token.ts) or an unrevoked token issued
+ * in /cms (kept the same way). Missing, empty and wrong keys get the same 401. A client with
+ * OWNER_KEY.limit failures in its window gets 429 until the window ends (lockouts.ts); other
+ * clients are not affected.
  *
- * Each check runs under a lock on its client, so that however many guesses one client sends at
- * once, only MAX_FAILURES of them are ever compared with a real key before the 429s begin.
+ * Each check runs under a lock on its client, held by the check's transaction (a few short
+ * statements: the count, the key's hash looked up, a failure recorded), so that however many
+ * guesses one client sends at once, only OWNER_KEY.limit of them are ever compared with a real
+ * key before the 429s begin.
  */
 export async function requireAdmin(shop: Payload, request: Request): Promise<string> {
   const actor = await checkAdminKey(shop, clientOf(request), request.headers.get('x-admin-key'))
@@ -41,7 +39,7 @@ export function adminActor(request: Request): string {
 
 /**
  * The check itself, for a key that arrives some other way (the /cms/setup form). Answers who the
- * key belongs to: "owner" for ADMIN_TOKEN, or the label of the token issued in /cms.
+ * key belongs to: "owner" for the owner token, or the label of the token issued in /cms.
  */
 export async function checkAdminKey(
   shop: Payload,
@@ -52,14 +50,13 @@ export async function checkAdminKey(
   const pool = shop.db.pool
   type Outcome = { valid: true; actor: string } | { valid: false; retryAfter?: number }
   const outcome = await inTransaction(pool, async (db): Promise<Outcome> => {
-    const current = await lockClientFailures(db, client, CLIENT_LOCK_SPACE, FAILURE_WINDOW_SECONDS)
-    if (current && current.failures >= MAX_FAILURES) {
-      return { valid: false, retryAfter: Math.max(1, current.retryAfter) }
-    }
+    const attempts = [{ rule: OWNER_KEY, subject: client }]
+    const retryAfter = await lockedOut(db, attempts)
+    if (retryAfter !== undefined) return { valid: false, retryAfter }
     const actor = key ? await keyOwner(db, key) : null
     if (actor !== null) return { valid: true, actor }
     // Committed with the transaction: the failure counts even though the request is refused.
-    await recordFailure(db, client, FAILURE_WINDOW_SECONDS, MAX_FAILURE_ROWS)
+    await countFailure(db, attempts)
     return { valid: false }
   })
   if (outcome.valid) return outcome.actor
@@ -68,7 +65,7 @@ export async function checkAdminKey(
 
 async function keyOwner(db: PoolClient, key: string): Promise<string | null> {
   const hash = hashToken(key)
-  const ownerToken = env().ADMIN_TOKEN
-  if (ownerToken && sameHash(hash, hashToken(ownerToken))) return 'owner'
+  const owner = await ownerTokenHash(db)
+  if (owner && sameHash(hash, owner.hash)) return 'owner'
   return issuedTokenLabel(db, hash, LAST_USED_PRECISION_SECONDS)
 }

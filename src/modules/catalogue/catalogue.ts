@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { ProductQuery } from '@/modules/catalogue/query-schema'
 import { shownFor, type PricesShown } from '@/modules/catalogue/buyer-prices'
 import type { ShownProduct } from '@/modules/catalogue/product'
+import { contractOf } from '@/modules/catalogue/product-row'
 import {
   allProducts,
   productBySku,
@@ -10,7 +11,9 @@ import {
   searchProducts,
   wholeCatalogueResponse,
   type ProductDTO,
+  type StockFilter,
 } from '@/modules/catalogue/search-repository'
+import { BUYER_CACHE_CONTROL } from '@/platform/http/cookies'
 import { JSON_HEADERS } from '@/platform/http/http'
 
 /**
@@ -52,15 +55,15 @@ export async function findProducts(
 
 export async function searchCatalogue(
   shop: Payload,
-  query: Omit<ProductQuery, 'stock'> & { stockBelow?: number },
+  query: Omit<ProductQuery, 'stock'> & StockFilter,
   shown: PricesShown = null,
 ): Promise<{ products: ShownProduct[]; total: number }> {
   const { products, total } = await searchProducts(shop.db.pool, query)
   return { products: await shownFor(shop.db.pool, shown, products), total }
 }
 
-/** Answers priced for one buyer are theirs alone: no shared cache or proxy may keep them. */
-export const BUYER_HEADERS = { 'cache-control': 'private, no-store' } as const
+/** Answers priced for one buyer are theirs alone: no cache may keep them (docs/accounts.md). */
+export const BUYER_HEADERS = { 'cache-control': BUYER_CACHE_CONTROL } as const
 
 /**
  * The documented unpaged list, streamed (the front door answers it first, gzipped or shared).
@@ -80,7 +83,7 @@ export function wholeCatalogue(
   )
 }
 
-/** Every product in sku order, a batch at a time: the owner's export. */
-export function productsInSkuOrder(shop: Payload): AsyncGenerator<ProductDTO[]> {
-  return allProducts(shop.db.pool, 'sku')
+/** Every product in sku order, a batch at a time, at the shop's prices: the owner's export. */
+export async function* productsInSkuOrder(shop: Payload): AsyncGenerator<ProductDTO[]> {
+  for await (const batch of allProducts(shop.db.pool, 'sku')) yield batch.map((p) => contractOf(p))
 }

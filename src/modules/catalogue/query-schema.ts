@@ -14,8 +14,15 @@ export const productQuerySchema = z.object({
   category: z
     .enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` })
     .optional(),
-  /** low: under the shop's low-stock threshold (sold out included); out: sold out. */
-  stock: z.enum(['low', 'out'], { error: 'stock must be low or out' }).optional(),
+  /**
+   * low: under the shop's low-stock threshold (sold out included); out: stock 0 or below (the
+   * contract's first meaning, kept for the callers that rely on it); sold-out: the shop's sold
+   * out, stock below the smallest quantity the rules allow (pricing/display.ts), which takes in
+   * `out` and a product with a minimum its stock does not cover.
+   */
+  stock: z
+    .enum(['low', 'out', 'sold-out'], { error: 'stock must be low, out or sold-out' })
+    .optional(),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')

@@ -1,6 +1,5 @@
 import type { ClientBase, Pool } from 'pg'
 
-import { fromCents, toCents } from '@/shared/money'
 import { productDTO, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/modules/catalogue/query-schema'
 import type { Media, Product } from '@/payload-types'
@@ -9,9 +8,18 @@ import { noteStockShown } from '@/platform/cache/shown-stock'
 import { handle, JSON_HEADERS } from '@/platform/http/http'
 import { MEDIA_FILE_PREFIX } from '@/platform/edge/media-files'
 import { jsonArrayChunks, streamedResponse } from '@/platform/http/stream'
-import { PRODUCT_IMAGE, PRODUCT_IMAGE_URL, PRODUCT_SEARCH_INDEXES } from '@/platform/db/tables'
+import { PRODUCT_IMAGE, PRODUCT_SEARCH_INDEXES } from '@/platform/db/tables'
+import { selectList, type PartOf } from '@/platform/db/row-shape'
+import {
+  contractOf,
+  PRODUCTS,
+  productFromRow,
+  SHOWN_PRODUCT_COLUMNS,
+  type CataloguedProduct,
+  type ShownProductRecord,
+} from '@/modules/catalogue/product-row'
 
-export type { ProductDTO }
+export type { CataloguedProduct, ProductDTO }
 
 /**
  * The catalogue's reads, straight from PostgreSQL: every one touches only the rows it returns.
@@ -34,35 +42,31 @@ function imageUrlOf(image: Product['image']): string | undefined {
   return (image as Media).url ?? undefined
 }
 
-type ProductRow = {
-  id: number
-  sku: string
-  name: string
-  category: string
-  price: string
-  special_price: string | null
-  old_price: string | null
-  description: string | null
-  image_url: string | null
-  filename: string | null
-  in_stock: string
-  min_qty: string | null
-  case_size: string | null
-  price_breaks: { from: number; price: number }[] | null
-}
+/** A product as the catalogue reads it: its shown columns, and its upload's file if any. */
+type ProductRow = ShownProductRecord & { filename: string | null }
 
-const PRODUCT_COLUMNS = `p.id, p.sku, p.name, p.category, p.price, p.special_price, p.old_price,
-       p.description, p.${PRODUCT_IMAGE_URL} AS image_url, m.filename, p.in_stock, p.min_qty,
-       p.case_size, p.price_breaks
-  FROM products p LEFT JOIN media m ON m.id = p.${PRODUCT_IMAGE}`
+const PRODUCT_COLUMNS = `${selectList(PRODUCTS, 'p', SHOWN_PRODUCT_COLUMNS)}, m.filename
+  FROM ${PRODUCTS.name} p LEFT JOIN media m ON m.id = p.${PRODUCT_IMAGE}`
+
+/**
+ * The smallest quantity a line may have (pricing/rules.ts `smallestQuantity`: the minimum rounded
+ * up to whole cases, at least one case). A product whose stock is below it is sold out, the one
+ * rule of display.ts `displayOf`; tests/int/admin-products.test.ts holds the two together.
+ */
+const SMALLEST_QUANTITY = `GREATEST(COALESCE(p.case_size, 1),
+  ceil(COALESCE(p.min_qty, 1) / COALESCE(p.case_size, 1)) * COALESCE(p.case_size, 1))`
 
 /**
  * Any-case substring of name or sku ($1, a LIKE pattern or null), within a category ($2), with
- * stock under $3 (or any stock).
+ * stock under $3 (or any stock), sold out when $4 is true.
  */
 const MATCHES = `($1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1)
              AND ($2::text IS NULL OR p.category::text = $2)
-             AND ($3::numeric IS NULL OR p.in_stock < $3)`
+             AND ($3::numeric IS NULL OR p.in_stock < $3)
+             AND ($4::boolean IS NOT TRUE OR p.in_stock < ${SMALLEST_QUANTITY})`
+
+/** A search's stock filter: stock under a line, or sold out (displayOf's rule). */
+export type StockFilter = { stockBelow?: number; soldOut?: boolean }
 
 /**
  * A search with at most this many matches is answered from the trigram indexes: PostgreSQL
@@ -84,22 +88,23 @@ const PAGE_IDS = { tags: ['products'], sizeOf: (ids: number[]) => 8 * ids.length
  */
 export async function searchProducts(
   pool: Pool,
-  query: Omit<ProductQuery, 'stock'> & { stockBelow?: number },
+  query: Omit<ProductQuery, 'stock'> & StockFilter,
   gatherUpTo = GATHER_MATCHES_UP_TO,
-): Promise<{ products: ProductDTO[]; total: number }> {
+): Promise<{ products: CataloguedProduct[]; total: number }> {
   const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-  const filter = [needle, query.category ?? null, query.stockBelow ?? null]
+  const stockFiltered = query.stockBelow !== undefined || query.soldOut === true
+  const filter = [needle, query.category ?? null, query.stockBelow ?? null, query.soldOut === true]
   const total = await matchCount(pool, filter)
   const page = [...filter, query.limit ?? MAX_PRODUCT_PAGE, query.offset ?? 0]
   // A MATERIALIZED match set cannot be walked in name order: the trigram indexes fill it (a scan
   // for the stock filters, which the owner alone uses).
   const sql =
-    (needle !== null || query.stockBelow !== undefined) && total <= gatherUpTo
+    (needle !== null || stockFiltered) && total <= gatherUpTo
       ? `WITH hits AS MATERIALIZED (SELECT p.id, p.name FROM products p WHERE ${MATCHES}),
-              shown AS (SELECT id FROM hits ORDER BY name, id LIMIT $4 OFFSET $5)
+              shown AS (SELECT id FROM hits ORDER BY name, id LIMIT $5 OFFSET $6)
          SELECT ${PRODUCT_COLUMNS} WHERE p.id IN (SELECT id FROM shown) ORDER BY p.name, p.id`
-      : `SELECT ${PRODUCT_COLUMNS} WHERE ${MATCHES} ORDER BY p.name, p.id LIMIT $4 OFFSET $5`
-  if (query.stockBelow !== undefined) {
+      : `SELECT ${PRODUCT_COLUMNS} WHERE ${MATCHES} ORDER BY p.name, p.id LIMIT $5 OFFSET $6`
+  if (stockFiltered) {
     const { rows } = await pool.query<ProductRow>(sql, page)
     return { products: rows.map(toDTO), total }
   }
@@ -122,8 +127,8 @@ export async function searchProducts(
 }
 
 /**
- * How many products match [pattern, category, stock below]: kept until a product write, except
- * with a stock filter, since every order changes which products are low on stock.
+ * How many products match [pattern, category, stock below, sold out]: kept until a product
+ * write, except with a stock filter, since every order changes which products are low on stock.
  */
 function matchCount(pool: Pool, filter: unknown[]): Promise<number> {
   const count = async () => {
@@ -133,13 +138,13 @@ function matchCount(pool: Pool, filter: unknown[]): Promise<number> {
     )
     return rows[0]!.n
   }
-  if (filter[2] !== null) return count()
+  if (filter[2] !== null || filter[3] === true) return count()
   return shopCache.get(`count ${JSON.stringify(filter)}`, { tags: ['products'] }, count)
 }
 
 /** How many products the catalogue has. */
 export function catalogueSize(pool: Pool): Promise<number> {
-  return matchCount(pool, [null, null, null])
+  return matchCount(pool, [null, null, null, false])
 }
 
 /**
@@ -165,7 +170,7 @@ export const BATCH_ROWS = 500
 export async function* allProducts(
   pool: Pool,
   order: 'name' | 'sku' = 'name',
-): AsyncGenerator<ProductDTO[]> {
+): AsyncGenerator<CataloguedProduct[]> {
   // Each order has its index: (name, id), and sku (unique) in byte order.
   const keyset =
     order === 'name'
@@ -186,26 +191,11 @@ export async function* allProducts(
   }
 }
 
-function toDTO(row: ProductRow): ProductDTO {
+function toDTO(row: ProductRow): CataloguedProduct {
   noteStockShown(row.sku)
-  const money = (text: string | null) => (text === null ? null : fromCents(toCents(text)))
-  return productDTO({
-    sku: row.sku,
-    name: row.name,
-    category: row.category,
-    price: money(row.price)!,
-    inStock: Number(row.in_stock),
-    specialPrice: money(row.special_price),
-    oldPrice: money(row.old_price),
-    description: row.description,
-    // Payload's own URL for an upload: the same one toProductDTO reads from the media document.
-    imageURL: row.filename
-      ? `${MEDIA_FILE_PREFIX}${encodeURIComponent(row.filename)}`
-      : row.image_url,
-    minQty: row.min_qty === null ? null : Number(row.min_qty),
-    caseSize: row.case_size === null ? null : Number(row.case_size),
-    priceBreaks: row.price_breaks,
-  })
+  // Payload's own URL for an upload: the same one toProductDTO reads from the media document.
+  const upload = row.filename ? `${MEDIA_FILE_PREFIX}${encodeURIComponent(row.filename)}` : null
+  return productFromRow(row, upload)
 }
 
 /**
@@ -215,22 +205,34 @@ function toDTO(row: ProductRow): ProductDTO {
 export function wholeCatalogueResponse(
   pool: Pool,
   gzip: boolean,
-  price?: (batch: ProductDTO[]) => Promise<ShownProduct[]>,
+  price: (batch: CataloguedProduct[]) => Promise<ShownProduct[]> = async (batch) =>
+    batch.map((p) => contractOf(p)),
   headers: Record<string, string> = JSON_HEADERS,
 ): Promise<Response> {
-  const batches = price ? pricedBatches(allProducts(pool), price) : allProducts(pool)
-  return handle(() => streamedResponse(jsonArrayChunks(batches), headers, gzip))()
+  return handle(() => streamedResponse(wholeCatalogueChunks(pool, price), headers, gzip))()
+}
+
+/** The same list as JSON text, a batch at a time: for a copy made once and sent to many. */
+export function wholeCatalogueChunks(
+  pool: Pool,
+  price: (batch: CataloguedProduct[]) => Promise<ShownProduct[]> = async (batch) =>
+    batch.map((p) => contractOf(p)),
+): AsyncGenerator<string> {
+  return jsonArrayChunks(pricedBatches(allProducts(pool), price))
 }
 
 async function* pricedBatches(
-  batches: AsyncGenerator<ProductDTO[]>,
-  price: (batch: ProductDTO[]) => Promise<ShownProduct[]>,
+  batches: AsyncGenerator<CataloguedProduct[]>,
+  price: (batch: CataloguedProduct[]) => Promise<ShownProduct[]>,
 ): AsyncGenerator<ShownProduct[]> {
   for await (const batch of batches) yield await price(batch)
 }
 
 /** One product by sku in any case (skus are one whatever their case), as the catalogue lists it. */
-export async function productBySku(pool: Pool, sku: string): Promise<ProductDTO | undefined> {
+export async function productBySku(
+  pool: Pool,
+  sku: string,
+): Promise<CataloguedProduct | undefined> {
   const { rows } = await pool.query<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS} WHERE lower(p.sku) = lower($1)`,
     [sku],
@@ -239,7 +241,10 @@ export async function productBySku(pool: Pool, sku: string): Promise<ProductDTO 
 }
 
 /** The products with these skus (in any case) that exist, in the order asked. */
-export async function productsBySkus(pool: Pool, skus: readonly string[]): Promise<ProductDTO[]> {
+export async function productsBySkus(
+  pool: Pool,
+  skus: readonly string[],
+): Promise<CataloguedProduct[]> {
   const { rows } = await pool.query<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS} WHERE lower(p.sku) = ANY($1::text[])`,
     [skus.map((sku) => sku.toLowerCase())],
@@ -262,8 +267,8 @@ export async function sitemapSkus(
   pool: Pool,
   page: number,
 ): Promise<{ sku: string; updatedAt: Date }[]> {
-  const { rows } = await pool.query<{ sku: string; updated_at: Date }>(
-    `SELECT sku, updated_at FROM products ORDER BY sku COLLATE "C" LIMIT $1 OFFSET $2`,
+  const { rows } = await pool.query<PartOf<typeof PRODUCTS, 'sku' | 'updated_at'>>(
+    `SELECT sku, updated_at FROM ${PRODUCTS.name} ORDER BY sku COLLATE "C" LIMIT $1 OFFSET $2`,
     [SITEMAP_PAGE, page * SITEMAP_PAGE],
   )
   return rows.map((r) => ({ sku: r.sku, updatedAt: r.updated_at }))

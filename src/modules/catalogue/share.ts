@@ -1,4 +1,5 @@
-import { formatRand, toCents } from '@/shared/money'
+import { formatRand } from '@/shared/money'
+import { chargedOf } from '@/modules/pricing/display'
 import type { ShownProduct } from './product'
 
 type Shared = Pick<ShownProduct, 'name' | 'price'> & { specialPrice?: number }
@@ -8,8 +9,9 @@ type Shared = Pick<ShownProduct, 'name' | 'price'> & { specialPrice?: number }
  * prices to signed-in buyers only), then the link.
  */
 export function shareText(product: Shared, url: string) {
-  if (product.price === null) return `${product.name}\n${url}`
-  return `${product.name}: ${formatRand(toCents(product.specialPrice ?? product.price))}\n${url}`
+  const { price, specialPrice } = product
+  if (price === null) return `${product.name}\n${url}`
+  return `${product.name}: ${formatRand(chargedOf({ price, specialPrice }))}\n${url}`
 }
 
 /** WhatsApp's own share address: the person picks the chat, the link brings the preview. */

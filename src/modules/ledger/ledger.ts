@@ -7,6 +7,7 @@ import { inTransaction } from '@/platform/db/transaction'
 import { accountById, listAccounts } from '@/modules/accounts/repository'
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import {
+  hasLedger,
   insertOpeningBalance,
   insertPayment,
   insertReversal,
@@ -16,7 +17,7 @@ import {
 } from './repository'
 import type { OpeningBalanceInput, PaymentInput } from './schemas'
 import { statementOf, type Allocation } from './statement'
-import { reminderLink, statementDTO, type StatementDTO } from './statement-dto'
+import { reminderLink, statementDTO, type OverdueDTO, type StatementDTO } from './statement-dto'
 import { getShopSettings } from '@/modules/settings/settings'
 
 /** An account's statement today, with lines from shop day `from` on when given. */
@@ -128,12 +129,12 @@ export async function reversePayment(
   return accountStatement(shop, accountId)
 }
 
-export type OverdueDTO = Pick<
-  StatementDTO,
-  'account' | 'balance' | 'overdue' | 'aged' | 'oldestOverdueDays'
-> & {
-  /** "Send reminder on WhatsApp": a wa.me link to the buyer with the statement's summary. */
-  whatsapp: string
+/**
+ * Whether the account has bought or paid on account: tax law keeps its invoices five years, so
+ * the account may not be deleted (the ledger's foreign key refuses it on every path).
+ */
+export function keepsLedger(shop: Payload, accountId: number): Promise<boolean> {
+  return hasLedger(shop.db.pool, accountId)
 }
 
 /** Every account with something past due, the most overdue first. */

@@ -4,9 +4,30 @@ import { toCents, type Cents } from '@/shared/money'
 import { shopDay } from '@/shared/dates'
 import { creditNoteNumberText, invoiceNumberText } from '@/modules/orders/receipt'
 import type { PaymentTerms } from '@/modules/accounts/terms'
+import { col, nullable, tableShape, type PartOf } from '@/platform/db/row-shape'
 import type { Allocation, EntryKind, LedgerEntry, PaymentWay } from './statement'
 
-/** The SQL of the account ledger (table `account_ledger`, made by migration 20261126_035437). */
+/** The SQL of the account ledger. */
+
+/**
+ * One entry of an account's ledger (migration 20261126_035437 makes the table; its CHECKs hold
+ * each kind's shape). Amounts are whole cents, a bigint read as text.
+ */
+export const ACCOUNT_LEDGER = tableShape('account_ledger', {
+  id: col.int(),
+  account_id: col.int(),
+  kind: col.text<EntryKind>(),
+  day: col.day(),
+  amount_cents: col.bigint(),
+  order_id: nullable(col.int()),
+  due_day: nullable(col.day()),
+  method: nullable(col.text<PaymentWay>()),
+  reference: nullable(col.text()),
+  allocations: nullable(col.jsonb<Allocation[]>()),
+  reverses: nullable(col.int()),
+  actor: col.text(),
+  recorded_at: col.time(),
+})
 
 type Queryable = Pick<PoolClient, 'query'> | Pool
 
@@ -40,7 +61,7 @@ export async function lockAccountCredit(
 
 export async function balanceOf(db: Queryable, accountId: number): Promise<Cents> {
   const { rows } = await db.query<{ balance: string }>(
-    'SELECT coalesce(sum(amount_cents), 0)::text AS balance FROM account_ledger WHERE account_id = $1',
+    `SELECT coalesce(sum(amount_cents), 0)::text AS balance FROM ${ACCOUNT_LEDGER.name} WHERE account_id = $1`,
     [accountId],
   )
   return Number(rows[0]!.balance)
@@ -53,7 +74,7 @@ export async function insertInvoiceEntry(
   actor: string,
 ): Promise<void> {
   await client.query(
-    `INSERT INTO account_ledger (account_id, kind, day, amount_cents, order_id, due_day, actor)
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, order_id, due_day, actor)
      VALUES ($1, 'invoice', $2, $3, $4, $5, $6)`,
     [entry.accountId, entry.day, entry.cents, entry.orderRowId, entry.dueDay, actor],
   )
@@ -67,7 +88,7 @@ export async function insertOpeningBalance(
   actor: string,
 ): Promise<void> {
   await client.query(
-    `INSERT INTO account_ledger (account_id, kind, day, amount_cents, due_day, reference, actor)
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, due_day, reference, actor)
      VALUES ($1, 'invoice', $2, $3, $4, $5, $6)`,
     [accountId, entry.day, entry.cents, entry.dueDay, entry.reference, actor],
   )
@@ -83,9 +104,9 @@ export async function insertCreditNoteEntry(
   actor: string,
 ): Promise<void> {
   await client.query(
-    `INSERT INTO account_ledger (account_id, kind, day, amount_cents, order_id, actor)
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, order_id, actor)
      SELECT account_id, 'credit-note', $2, -amount_cents, order_id, $3
-       FROM account_ledger WHERE order_id = $1 AND kind = 'invoice'`,
+       FROM ${ACCOUNT_LEDGER.name} WHERE order_id = $1 AND kind = 'invoice'`,
     [orderRowId, shopDay(new Date()), actor],
   )
 }
@@ -105,7 +126,7 @@ export async function insertPayment(
   actor: string,
 ): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO account_ledger (account_id, kind, day, amount_cents, method, reference, allocations, actor)
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, method, reference, allocations, actor)
      VALUES ($1, 'payment', $2, $3, $4, $5, $6, $7) RETURNING id`,
     [
       accountId,
@@ -131,35 +152,38 @@ export async function insertReversal(
   actor: string,
 ): Promise<number | 'reversed' | undefined> {
   const { rows } = await client.query<{ amount_cents: string; reversed: boolean }>(
-    `SELECT amount_cents, EXISTS (SELECT 1 FROM account_ledger r WHERE r.reverses = l.id) AS reversed
-       FROM account_ledger l WHERE id = $1 AND account_id = $2 AND kind = 'payment'`,
+    `SELECT amount_cents, EXISTS (SELECT 1 FROM ${ACCOUNT_LEDGER.name} r WHERE r.reverses = l.id) AS reversed
+       FROM ${ACCOUNT_LEDGER.name} l WHERE id = $1 AND account_id = $2 AND kind = 'payment'`,
     [entryId, accountId],
   )
   const payment = rows[0]
   if (!payment) return undefined
   if (payment.reversed) return 'reversed'
   const inserted = await client.query<{ id: number }>(
-    `INSERT INTO account_ledger (account_id, kind, day, amount_cents, reverses, actor)
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, reverses, actor)
      VALUES ($1, 'reversal', $2, $3, $4, $5) RETURNING id`,
     [accountId, shopDay(new Date()), -Number(payment.amount_cents), entryId, actor],
   )
   return inserted.rows[0]!.id
 }
 
-type EntryRow = {
-  id: number
-  account_id: number
-  kind: EntryKind
+/** An entry as SELECT_ENTRIES reads it: its days as text, with its order's public id and numbers. */
+type EntryRow = PartOf<
+  typeof ACCOUNT_LEDGER,
+  | 'id'
+  | 'account_id'
+  | 'kind'
+  | 'amount_cents'
+  | 'method'
+  | 'reference'
+  | 'allocations'
+  | 'reverses'
+> & {
   day: string
-  amount_cents: string
+  due_day: string | null
   order_public_id: string | null
   invoice_number: string | null
   credit_note_number: string | null
-  due_day: string | null
-  method: PaymentWay | null
-  reference: string | null
-  allocations: Allocation[] | null
-  reverses: number | null
 }
 
 const SELECT_ENTRIES = `
@@ -167,7 +191,7 @@ const SELECT_ENTRIES = `
          o.order_id AS order_public_id, o.invoice_number::text, o.credit_note_number::text,
          to_char(l.due_day, 'YYYY-MM-DD') AS due_day, l.method, l.reference, l.allocations,
          l.reverses
-    FROM account_ledger l LEFT JOIN orders o ON o.id = l.order_id`
+    FROM ${ACCOUNT_LEDGER.name} l LEFT JOIN orders o ON o.id = l.order_id`
 
 function toEntry(row: EntryRow): LedgerEntry {
   const document =
@@ -191,6 +215,15 @@ function toEntry(row: EntryRow): LedgerEntry {
   }
 }
 
+/** Whether an account's ledger holds anything (an invoice, a payment), which the shop must keep. */
+export async function hasLedger(db: Queryable, accountId: number): Promise<boolean> {
+  const { rows } = await db.query<{ kept: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM account_ledger WHERE account_id = $1) AS kept',
+    [accountId],
+  )
+  return rows[0]?.kept === true
+}
+
 /** An account's whole ledger. */
 export async function ledgerOf(db: Queryable, accountId: number): Promise<LedgerEntry[]> {
   const { rows } = await db.query<EntryRow>(`${SELECT_ENTRIES} WHERE l.account_id = $1`, [
@@ -203,7 +236,7 @@ export async function ledgerOf(db: Queryable, accountId: number): Promise<Ledger
 export async function ledgersWithBalance(db: Queryable): Promise<Map<number, LedgerEntry[]>> {
   const { rows } = await db.query<EntryRow>(
     `${SELECT_ENTRIES}
-      WHERE l.account_id IN (SELECT account_id FROM account_ledger
+      WHERE l.account_id IN (SELECT account_id FROM ${ACCOUNT_LEDGER.name}
                               GROUP BY account_id HAVING sum(amount_cents) <> 0)`,
   )
   const byAccount = new Map<number, LedgerEntry[]>()

@@ -58,6 +58,15 @@ export type StatementDTO = {
   }[]
 }
 
+/** An account with something past due, as GET /api/admin/accounts/overdue lists it. */
+export type OverdueDTO = Pick<
+  StatementDTO,
+  'account' | 'balance' | 'overdue' | 'aged' | 'oldestOverdueDays'
+> & {
+  /** "Send reminder on WhatsApp": a wa.me link to the buyer with the statement's summary. */
+  whatsapp: string
+}
+
 function describe(entry: LedgerEntry, byId: Map<number, LedgerEntry>): string {
   switch (entry.kind) {
     case 'invoice':

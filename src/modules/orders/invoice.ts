@@ -1,4 +1,5 @@
 import { escapeHtml, multilineHtml } from '@/shared/html'
+import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO } from './order'
@@ -34,6 +35,8 @@ export type Invoice = {
   payment: string
   /** On account: the day payment is due, as printed. */
   due?: string
+  /** The day the order is delivered, as printed, when its area has delivery days. */
+  delivery?: string
   /**
    * A reprint: the original went to the buyer (with their receipt, or the shop's first print of
    * an order it took itself), and the Value-Added Tax Act allows one; every other print says so.
@@ -89,6 +92,7 @@ export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
     total,
     payment: paymentLabel(order.payment),
     ...(order.dueDate ? { due: formatShopDay(order.dueDate) } : {}),
+    ...(order.deliveryDate ? { delivery: formatDeliveryDate(order.deliveryDate) } : {}),
     ...(order.creditNote
       ? {
           creditedBy: {
@@ -177,6 +181,7 @@ ${
 <dt>Order</dt><dd>${escapeHtml(invoice.orderId)}</dd>
 <dt>Payment</dt><dd>${escapeHtml(invoice.payment)}</dd>
 ${invoice.due ? `<dt>Payment due</dt><dd>${escapeHtml(invoice.due)}</dd>` : ''}
+${invoice.delivery ? `<dt>Delivery date</dt><dd>${escapeHtml(invoice.delivery)}</dd>` : ''}
 ${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escapeHtml(invoice.credits.number)} of ${escapeHtml(invoice.credits.date)}</dd>` : ''}
 </dl>
 <div class="parties">

@@ -7,10 +7,10 @@ import { parentPort } from 'node:worker_threads'
 
 import pg from 'pg'
 
-import { requireEnv } from '@/env'
+import { databaseIsPooled, requireEnv } from '@/env'
 import { laneErrorOf, type LaneReply, type LaneRequest } from '@/modules/orders/order-lane'
 import { placeOrderOn } from '@/modules/orders/place-order'
-import { POOL_LIMITS } from '@/platform/db/pool-limits'
+import { poolConfig } from '@/platform/db/pool-limits'
 
 /**
  * Orders wait on each other's row locks, not on this pool: a few connections keep orders for
@@ -18,11 +18,9 @@ import { POOL_LIMITS } from '@/platform/db/pool-limits'
  */
 const LANE_CONNECTIONS = 4
 
-const pool = new pg.Pool({
-  connectionString: requireEnv('DATABASE_URL'),
-  max: LANE_CONNECTIONS,
-  ...POOL_LIMITS,
-})
+const pool = new pg.Pool(
+  poolConfig(requireEnv('DATABASE_URL'), LANE_CONNECTIONS, databaseIsPooled()),
+)
 pool.on('error', (error) => console.error('Order lane: database connection lost:', error.message))
 
 parentPort!.on('message', (message: { id: number } & LaneRequest) => {

@@ -1,5 +1,17 @@
 import type { Cents } from '@/shared/money'
 
+/** The summary strip's sums for a filter, in rands, as GET /api/admin/orders/summary answers. */
+export type OrderFigures = {
+  orders: number
+  revenue: number
+  /** Cash orders not cancelled and not yet paid. */
+  cashToCollect: number
+  /** Shop-to-shop transfer orders not cancelled and not yet paid. */
+  transfersAwaiting: number
+  /** Revenue per Johannesburg day that had orders, oldest first. */
+  days: { day: string; revenue: number }[]
+}
+
 /**
  * Days with revenue (YYYY-MM-DD, any order) as a run from the first to the last, oldest first,
  * the days in between at 0: the chart's bars from the server's per-day sums.

@@ -20,6 +20,8 @@ export type OrderDTO = {
   vat?: OrderVat
   /** On account: the shop day (YYYY-MM-DD) its invoice falls due. */
   dueDate?: string
+  /** The shop day (YYYY-MM-DD) it is delivered: only when its area has delivery days. */
+  deliveryDate?: string
   /** The shop as it was when the order was placed (absent for orders from before it was kept). */
   seller?: OrderSeller
 }

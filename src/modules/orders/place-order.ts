@@ -13,10 +13,12 @@ import { newOrderId } from '@/modules/orders/order-id'
 import { minimumOrderMessage } from '@/modules/pricing/rules'
 import { mergeLines, type OrderInput } from '@/modules/orders/schemas'
 import { loadOrder } from '@/modules/orders/repository'
+import { toOrderDTO } from '@/modules/orders/order-row'
 import { inTransaction, isTransientConflict } from '@/platform/db/transaction'
 import { shopCache } from '@/platform/cache/shop-cache'
 import { stockTag } from '@/platform/cache/shown-stock'
 import { errorOf, orderLane } from '@/modules/orders/order-lane'
+import { deliveryDayOf } from '@/modules/delivery/order-day'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import { priceSurprise, type PriceSurprise, type ShownPrices } from '@/modules/pricing/surprise'
 import {
@@ -39,6 +41,7 @@ type PlaceRequest = {
   area: string
   payment: OrderDTO['payment']
   items: { sku: string; quantity: number }[]
+  deliveryDate?: string
 }
 
 /** What the buyer was shown: compared with the quote, never used to price. */
@@ -102,6 +105,7 @@ export async function placeOrderOn(
     area: input.area,
     payment: input.payment,
     items: mergeLines(input.items),
+    ...(input.deliveryDate ? { deliveryDate: input.deliveryDate } : {}),
   }
   const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex')
   const shown = shownPrices(input)
@@ -130,7 +134,7 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, buyersOnly, seller, products } = await lockQuoteInputs(
+  const { area, settings, buyersOnly, seller, products, schedule } = await lockQuoteInputs(
     client,
     request.area,
     skus,
@@ -146,6 +150,7 @@ async function place(
   const onAccount =
     request.payment === 'account' ? await withinCredit(client, request, quote) : null
 
+  const deliveryDay = await deliveryDayOf(client, area, schedule, request.deliveryDate)
   const orderId = newOrderId()
   await takeStock(client, orderId, quote.lines)
   const invoiceNumber = await nextInvoiceNumber(client)
@@ -153,6 +158,7 @@ async function place(
   const saved = await insertOrder(client, {
     ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
     ...{ invoiceNumber, seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
+    deliveryDay,
   })
   if (onAccount) {
     const entry = { accountId: onAccount.accountId, orderRowId: saved.id, cents: quote.total }
@@ -162,39 +168,8 @@ async function place(
       'buyer',
     )
   }
-  return {
-    replayed: false,
-    order: {
-      orderId,
-      createdAt: saved.createdAt.toISOString(),
-      customer: request.customer,
-      area: area.slug,
-      areaName: area.name,
-      payment: request.payment,
-      items: quote.lines.map(({ sku, name, unitCents, quantity }) => ({
-        sku,
-        name,
-        price: fromCents(unitCents),
-        quantity,
-      })),
-      subtotal: fromCents(quote.subtotal),
-      fee: fromCents(quote.fee),
-      total: fromCents(quote.total),
-      source: 'web',
-      invoiceNumber,
-      seller,
-      ...(onAccount ? { dueDate: onAccount.dueDay } : {}),
-      ...(quote.vat
-        ? {
-            vat: {
-              rate: quote.vat.rate,
-              amount: fromCents(quote.vat.cents),
-              sellerVatNumber: quote.vat.sellerVatNumber,
-            },
-          }
-        : {}),
-    },
-  }
+  // The order as stored, mapped as every read of it is: what GET /api/orders/{id} answers.
+  return { replayed: false, order: toOrderDTO(saved) }
 }
 
 export const SIGN_IN_FOR_ACCOUNT = 'Sign in to your trade account to buy on account.'

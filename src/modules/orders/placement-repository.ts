@@ -8,10 +8,19 @@ import { listPrices, type PriceList } from '@/modules/pricing/price-list'
 import { priceListFor } from '@/modules/pricing/price-list-repository'
 import { setStockContext } from '@/modules/stock/repository'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION } from '@/platform/db/tables'
-import { insertRow, insertRows } from '@/platform/db/row-shape'
-import { ORDER_LINE_ROWS, ORDERS, type OrderRecord } from '@/modules/orders/order-row'
+import { insertRow, insertRows, selectList, type PartOf } from '@/platform/db/row-shape'
+import { DELIVERY_AREAS } from '@/modules/areas/repository'
+import { PRODUCTS, shopPricesOfRow } from '@/modules/catalogue/product-row'
+import {
+  ORDER_LINE_ROWS,
+  ORDERS,
+  type OrderLineRecord,
+  type OrderRecord,
+  type OrderRow,
+} from '@/modules/orders/order-row'
 import type { Quote, QuoteArea, QuoteProduct, QuoteSettings } from '@/modules/pricing/quote'
-import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
+import { readSettings, shopSettingsOf } from '@/modules/settings/repository'
+import { scheduleOf, type DeliverySchedule } from '@/modules/delivery/schemas'
 
 /** The SQL of placing an order, each statement on the order's own transaction. */
 
@@ -21,8 +30,8 @@ export async function lockIdempotencyKey(
   key: string,
 ): Promise<{ id: number; requestHash: string | null } | undefined> {
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 4020500))', [key])
-  const { rows } = await client.query<{ id: number; request_hash: string | null }>(
-    'SELECT id, request_hash FROM orders WHERE idempotency_key = $1',
+  const { rows } = await client.query<PartOf<typeof ORDERS, 'id' | 'request_hash'>>(
+    `SELECT id, request_hash FROM ${ORDERS.name} WHERE idempotency_key = $1`,
     [key],
   )
   return rows[0] && { id: rows[0].id, requestHash: rows[0].request_hash }
@@ -36,35 +45,34 @@ export type QuoteInputs = {
   /** The seller as the order's invoice names it, frozen with the order. */
   seller: OrderSeller
   products: Map<string, QuoteProduct>
+  /** The area's delivery days, null when it has none. */
+  schedule: DeliverySchedule | null
 }
 
-type AreaRow = {
-  slug: string
-  name: string
-  fee: string
-  threshold: string | null
+/** The order's area, read in the settings' statement: all null for an unknown area. */
+type AreaColumns = {
+  area_slug: string | null
+  area_name: string | null
+  area_fee: string | null
+  area_schedule: unknown
   area_minimum: string | null
-  shop_minimum: string | null
-  vat_registered: boolean | null
-  vat_rate: string | null
-  vat_number: string | null
-  prices_for_buyers_only: boolean | null
-  shop_name: string | null
-  shop_address: string | null
 }
 
-type ProductRow = {
-  sku: string
-  name: string
-  category: string
-  price: string
-  special_price: string | null
-  old_price: string | null
-  in_stock: string
-  min_qty: string | null
-  case_size: string | null
-  price_breaks: { from: number; price: number }[] | null
-}
+/** What an order reads of a product: what it is, what it costs and how it may be bought. */
+const QUOTED_COLUMNS = [
+  'sku',
+  'name',
+  'category',
+  'price',
+  'special_price',
+  'old_price',
+  'in_stock',
+  'min_qty',
+  'case_size',
+  'price_breaks',
+] as const
+
+type ProductRow = PartOf<typeof PRODUCTS, (typeof QUOTED_COLUMNS)[number]>
 
 /**
  * The area, the shop's settings and the products of an order, with the products' rows locked
@@ -78,22 +86,30 @@ export async function lockQuoteInputs(
   skus: string[],
   listId: number | null,
 ): Promise<QuoteInputs> {
-  const { rows: areas } = await client.query<AreaRow>(
-    `SELECT a.slug, a.name, a.fee, s.free_delivery_threshold AS threshold,
-            a.min_order_value AS area_minimum, s.min_order_value AS shop_minimum,
-            s.vat_registered, s.vat_rate, s.vat_number, s.prices_for_buyers_only,
-            s.shop_name, s.shop_address
-       FROM delivery_areas a LEFT JOIN shop_settings s ON true
-      WHERE a.slug = $1 LIMIT 1`,
-    [areaSlug],
-  )
-  const row = areas[0]
+  // The settings are read the one way (settings/repository.ts), here on the order's own
+  // transaction rather than from the cache: an owner's change applies from the next order on,
+  // never a copy the change feed has yet to drop. The area comes in the same statement.
+  const row = await readSettings<AreaColumns>(client, {
+    columns: `a.slug AS area_slug, a.name AS area_name, a.fee AS area_fee,
+              a.delivery_schedule AS area_schedule, a.min_order_value AS area_minimum`,
+    join: (first) => `LEFT JOIN ${DELIVERY_AREAS.name} a ON a.slug = $${first}`,
+    params: [areaSlug],
+  })
+  const settings = shopSettingsOf(row)
+  const area: QuoteArea | undefined =
+    row.area_slug === null
+      ? undefined
+      : {
+          slug: row.area_slug,
+          name: row.area_name!,
+          feeCents: toCents(row.area_fee!),
+          minimumCents: centsOrNull(row.area_minimum),
+        }
   // An unknown area fails the order: no product is locked for it.
-  const { rows: products } = row
+  const { rows: products } = area
     ? await client.query<ProductRow>(
-        `SELECT sku, name, category, price, special_price, old_price, in_stock, min_qty,
-                case_size, price_breaks
-           FROM products WHERE sku = ANY($1::varchar[]) ORDER BY sku FOR UPDATE`,
+        `SELECT ${selectList(PRODUCTS, 'p', QUOTED_COLUMNS)}
+           FROM ${PRODUCTS.name} p WHERE p.sku = ANY($1::varchar[]) ORDER BY p.sku FOR UPDATE`,
         [skus],
       )
     : { rows: [] }
@@ -107,38 +123,23 @@ export async function lockQuoteInputs(
           true,
         )
   return {
-    area: row && {
-      slug: row.slug,
-      name: row.name,
-      feeCents: toCents(row.fee),
-      minimumCents: centsOrNull(row.area_minimum),
-    },
+    area,
     settings: {
-      freeFromCents: toCents(row?.threshold ?? DEFAULT_FREE_DELIVERY_FROM_RANDS),
-      minimumCents: centsOrNull(row?.shop_minimum ?? null),
-      vat:
-        row?.vat_registered && row.vat_rate !== null
-          ? { rate: Number(row.vat_rate), sellerVatNumber: row.vat_number ?? '' }
-          : null,
+      freeFromCents: settings.freeDeliveryThresholdCents,
+      minimumCents: settings.minOrderValueCents,
+      vat: settings.vatRegistered
+        ? { rate: settings.vatRate, sellerVatNumber: settings.vatNumber ?? '' }
+        : null,
     },
-    buyersOnly: row?.prices_for_buyers_only === true,
-    seller: { name: row?.shop_name ?? '', address: row?.shop_address || null },
+    buyersOnly: settings.pricesForBuyersOnly,
+    seller: { name: settings.shopName, address: settings.shopAddress || null },
     products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
+    schedule: area ? scheduleOf(row.area_schedule) : null,
   }
 }
 
 function quoteProduct(row: ProductRow, list: PriceList | null): QuoteProduct {
-  const prices = listPrices(
-    {
-      sku: row.sku,
-      category: row.category,
-      priceCents: toCents(row.price),
-      specialCents: centsOrNull(row.special_price),
-      oldCents: centsOrNull(row.old_price),
-      breaks: (row.price_breaks ?? []).map((b) => ({ from: b.from, priceCents: toCents(b.price) })),
-    },
-    list,
-  )
+  const prices = listPrices(shopPricesOfRow(row), list)
   return {
     sku: row.sku,
     name: row.name,
@@ -195,59 +196,55 @@ export type NewOrder = {
   seller: OrderSeller
   /** On account: the shop day the invoice falls due. */
   dueDay: string | null
+  /** The shop day it is delivered, when its area has delivery days. */
+  deliveryDay: string | null
   idempotencyKey?: string
   requestHash: string
 }
 
-/** Inserts the order and its line snapshot; returns its row id and time. */
-export async function insertOrder(
-  client: PoolClient,
-  order: NewOrder,
-): Promise<{ id: number; createdAt: Date }> {
+/**
+ * Inserts the order and its line snapshot; returns them as stored (the order's row as the
+ * database completed it, with its lines), for toOrderDTO to answer with as any read of it does.
+ */
+export async function insertOrder(client: PoolClient, order: NewOrder): Promise<OrderRow> {
   const { quote, customer, idempotencyKey } = order
-  const insert = insertRow(
-    ORDERS,
-    {
-      order_id: order.orderId,
-      customer_name: customer.name,
-      customer_phone: customer.phone,
-      customer_address: customer.address ?? null,
-      area: order.area.slug,
-      area_name: order.area.name,
-      payment: order.payment,
-      subtotal: toDecimalText(quote.subtotal),
-      fee: toDecimalText(quote.fee),
-      total: toDecimalText(quote.total),
-      source: 'web',
-      idempotency_key: idempotencyKey ?? null,
-      request_hash: idempotencyKey ? order.requestHash : null,
-      customer_business: customer.business ?? null,
-      customer_vat_number: customer.vatNumber ?? null,
-      trade_account_id: order.tradeAccountId,
-      invoice_number: String(order.invoiceNumber),
-      vat_rate: quote.vat ? String(quote.vat.rate) : null,
-      vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
-      seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
-      seller_name: order.seller.name,
-      seller_address: order.seller.address,
-      due_date: order.dueDay,
-    },
-    ['id', 'created_at'],
-  )
-  const { rows } = await client.query<Pick<OrderRecord, 'id' | 'created_at'>>(insert)
-  const { id, created_at: createdAt } = rows[0]!
-  const lines = insertRows(
-    ORDER_LINE_ROWS,
-    quote.lines.map((line, i) => ({
-      [ORDER_LINE_POSITION]: i + 1,
-      [ORDER_LINE_PARENT]: id,
-      id: randomBytes(12).toString('hex'),
-      sku: line.sku,
-      name: line.name,
-      price: toDecimalText(line.unitCents),
-      quantity: String(line.quantity),
-    })),
-  )
-  await client.query(lines)
-  return { id, createdAt }
+  const insert = insertRow(ORDERS, {
+    order_id: order.orderId,
+    customer_name: customer.name,
+    customer_phone: customer.phone,
+    customer_address: customer.address ?? null,
+    area: order.area.slug,
+    area_name: order.area.name,
+    payment: order.payment,
+    subtotal: toDecimalText(quote.subtotal),
+    fee: toDecimalText(quote.fee),
+    total: toDecimalText(quote.total),
+    source: 'web',
+    idempotency_key: idempotencyKey ?? null,
+    request_hash: idempotencyKey ? order.requestHash : null,
+    customer_business: customer.business ?? null,
+    customer_vat_number: customer.vatNumber ?? null,
+    trade_account_id: order.tradeAccountId,
+    invoice_number: String(order.invoiceNumber),
+    vat_rate: quote.vat ? String(quote.vat.rate) : null,
+    vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
+    seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
+    seller_name: order.seller.name,
+    seller_address: order.seller.address,
+    due_date: order.dueDay,
+    delivery_date: order.deliveryDay,
+  })
+  const { rows } = await client.query<OrderRecord>(insert)
+  const row = rows[0]!
+  const lines: OrderLineRecord[] = quote.lines.map((line, i) => ({
+    [ORDER_LINE_POSITION]: i + 1,
+    [ORDER_LINE_PARENT]: row.id,
+    id: randomBytes(12).toString('hex'),
+    sku: line.sku,
+    name: line.name,
+    price: toDecimalText(line.unitCents),
+    quantity: String(line.quantity),
+  }))
+  await client.query(insertRows(ORDER_LINE_ROWS, lines))
+  return { ...row, items: lines }
 }

@@ -1,5 +1,6 @@
 import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents } from '@/shared/money'
+import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import type { OrderDTO, OrderVat } from './order'
 
 export const FREE_DELIVERY_NOTE = 'Free delivery discount applied!'
@@ -29,6 +30,8 @@ export function receiptText(order: OrderDTO, shopName: string, thresholdCents: n
     `Customer: ${order.customer.name}`,
     `Phone: ${order.customer.phone}`,
     `Delivery Area: ${order.areaName}`,
+    // Only an area with delivery days gives the order a date: the spec's receipt is kept otherwise.
+    ...(order.deliveryDate ? [deliveryDateLine(order.deliveryDate)] : []),
     `Payment: ${paymentLabel(order.payment)}`,
   ]
   if (order.dueDate) lines.push(`Payment due: ${formatShopDay(order.dueDate)}`)
@@ -49,6 +52,11 @@ export function receiptText(order: OrderDTO, shopName: string, thresholdCents: n
   lines.push(`Total: ${formatRand(toCents(order.total))}`)
   if (order.vat) lines.push(...vatLines(order.vat, order.invoiceNumber))
   return lines.join('\n')
+}
+
+/** The receipt's delivery line: "Delivery Date: Friday 4 December 2026". */
+export function deliveryDateLine(day: string): string {
+  return `Delivery Date: ${formatDeliveryDate(day)}`
 }
 
 export function whatsappLink(businessNumber: string, text: string): string {

@@ -8,14 +8,18 @@ import { fromCents, toCents, toDecimalText, type Cents } from '@/shared/money'
 import type { PaymentMethod } from './schemas'
 import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFilter } from '@/modules/orders/filter-schema'
+import type { OrderFigures } from '@/modules/orders/order-summary'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
-import { selectList } from '@/platform/db/row-shape'
-import { ORDERS, type OrderRecord } from '@/modules/orders/order-row'
-
-/** An order's row as the SELECT below reads it: every column, and its lines as JSON. */
-type OrderRow = OrderRecord & {
-  items: { sku: string; name: string; price: string; quantity: string }[]
-}
+import { selectList, type PartOf } from '@/platform/db/row-shape'
+import {
+  ORDER_EVENTS,
+  ORDERS,
+  toAdminOrderDTO,
+  toOrderEventDTO,
+  type OrderEventRecord,
+  toOrderDTO,
+  type OrderRow,
+} from '@/modules/orders/order-row'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -41,6 +45,8 @@ export async function loadAccountOrder(
   return row && row.trade_account_id === accountId ? toAdminOrderDTO(row) : undefined
 }
 
+const EVENT_COLUMNS = selectList(ORDER_EVENTS, 'e')
+
 /** One order as the owner sees it, with its history, oldest change first. */
 export async function loadAdminOrder(
   client: Queryable,
@@ -48,16 +54,11 @@ export async function loadAdminOrder(
 ): Promise<(AdminOrderDTO & { history: OrderEventDTO[] }) | undefined> {
   const row = await loadOrderRow(client, by)
   if (!row) return undefined
-  const { rows } = await client.query<{
-    at: Date
-    actor: string
-    kind: OrderEventDTO['kind']
-    message: string
-  }>('SELECT at, actor, kind, message FROM order_events WHERE order_id = $1 ORDER BY id', [row.id])
-  return {
-    ...toAdminOrderDTO(row),
-    history: rows.map((e) => ({ ...e, at: e.at.toISOString() })),
-  }
+  const { rows } = await client.query<OrderEventRecord>(
+    `SELECT ${EVENT_COLUMNS} FROM ${ORDER_EVENTS.name} e WHERE e.order_id = $1 ORDER BY e.id`,
+    [row.id],
+  )
+  return { ...toAdminOrderDTO(row), history: rows.map(toOrderEventDTO) }
 }
 
 async function loadOrderRow(
@@ -72,8 +73,8 @@ async function loadOrderRow(
 }
 
 /**
- * Orders `o` read from `source` (the table, or a subquery choosing a page of it), each with its
- * lines as JSON, read by its own index lookup so that only the orders returned pay for them.
+ * Orders `o` read from `source` (the table, or a subquery choosing a page of it) as OrderRow: each
+ * with its lines as JSON, read by its own index lookup so that only the orders returned pay for them.
  */
 function orderSelect(source: string): string {
   return `SELECT ${selectList(ORDERS, 'o')},
@@ -85,63 +86,6 @@ function orderSelect(source: string): string {
 }
 
 const money = (text: string) => fromCents(toCents(text))
-
-function toOrderDTO(row: OrderRow): OrderDTO {
-  return {
-    orderId: row.order_id,
-    createdAt: row.created_at.toISOString(),
-    customer: {
-      name: row.customer_name,
-      phone: row.customer_phone,
-      ...(row.customer_address ? { address: row.customer_address } : {}),
-      ...(row.customer_business ? { business: row.customer_business } : {}),
-      ...(row.customer_vat_number ? { vatNumber: row.customer_vat_number } : {}),
-    },
-    area: row.area,
-    areaName: row.area_name,
-    payment: row.payment,
-    items: row.items.map((i) => ({
-      sku: i.sku,
-      name: i.name,
-      price: money(i.price),
-      quantity: Number(i.quantity),
-    })),
-    subtotal: money(row.subtotal),
-    fee: money(row.fee),
-    total: money(row.total),
-    source: row.source || 'web',
-    invoiceNumber: Number(row.invoice_number),
-    ...(row.vat_rate !== null && row.vat !== null
-      ? {
-          vat: {
-            rate: Number(row.vat_rate),
-            amount: money(row.vat),
-            sellerVatNumber: row.seller_vat_number ?? '',
-          },
-        }
-      : {}),
-    ...(row.seller_name !== null
-      ? { seller: { name: row.seller_name, address: row.seller_address } }
-      : {}),
-    ...(row.due_date !== null ? { dueDate: row.due_date } : {}),
-  }
-}
-
-function toAdminOrderDTO(row: OrderRow): AdminOrderDTO {
-  return {
-    ...toOrderDTO(row),
-    status: row.status,
-    paid: row.paid,
-    paidAmount: row.paid_amount === null ? null : money(row.paid_amount),
-    paidAt: row.paid_at?.toISOString() ?? null,
-    paymentReference: row.payment_reference,
-    note: row.note,
-    creditNote:
-      row.credit_note_number === null || row.credited_at === null
-        ? null
-        : { number: Number(row.credit_note_number), issuedAt: row.credited_at.toISOString() },
-  }
-}
 
 /** The filter's WHERE over orders `o`, on parameters $1 to $5 (see filterParams). */
 const ORDER_MATCHES = `($1::text IS NULL OR o.payment::text = $1)
@@ -215,17 +159,6 @@ export async function* filteredOrders(
     // Its exact time is read again by id: a JavaScript Date would drop the microseconds.
     after = rows[rows.length - 1]!.id
   }
-}
-
-export type OrderFigures = {
-  orders: number
-  revenue: number
-  /** Cash orders not cancelled and not yet paid. */
-  cashToCollect: number
-  /** Shop-to-shop transfer orders not cancelled and not yet paid. */
-  transfersAwaiting: number
-  /** Revenue per Johannesburg day that had orders, oldest first. */
-  days: { day: string; revenue: number }[]
 }
 
 /**
@@ -322,22 +255,24 @@ export type OrderForChange = {
   totalCents: Cents
 }
 
+const FOR_CHANGE = [
+  'id',
+  'status',
+  'payment',
+  'paid',
+  'paid_amount',
+  'payment_reference',
+  'note',
+  'total',
+] as const
+
 export async function lockOrderForChange(
   client: PoolClient,
   orderId: string,
 ): Promise<OrderForChange | undefined> {
-  const { rows } = await client.query<{
-    id: number
-    status: FulfilmentStatus
-    payment: PaymentMethod
-    paid: boolean
-    paid_amount: string | null
-    payment_reference: string | null
-    note: string | null
-    total: string
-  }>(
-    `SELECT id, status, payment, paid, paid_amount, payment_reference, note, total
-       FROM orders WHERE order_id = $1 FOR UPDATE`,
+  const { rows } = await client.query<PartOf<typeof ORDERS, (typeof FOR_CHANGE)[number]>>(
+    `SELECT ${selectList(ORDERS, 'o', FOR_CHANGE)} FROM ${ORDERS.name} o
+      WHERE o.order_id = $1 FOR UPDATE`,
     [orderId],
   )
   const row = rows[0]
@@ -407,7 +342,7 @@ export async function addOrderEvents(
   events: readonly { kind: string; message: string }[],
 ): Promise<void> {
   await client.query(
-    `INSERT INTO order_events (order_id, actor, kind, message)
+    `INSERT INTO ${ORDER_EVENTS.name} (order_id, actor, kind, message)
      SELECT $1, $2, kind, message FROM unnest($3::text[], $4::text[]) AS e(kind, message)`,
     [id, actor, events.map((e) => e.kind), events.map((e) => e.message)],
   )
@@ -448,20 +383,14 @@ export async function ordersOfPhone(
       ORDER BY o.created_at, o.id`,
     [key],
   )
-  const { rows: events } = await client.query<{
-    order_id: number
-    at: Date
-    actor: string
-    kind: OrderEventDTO['kind']
-    message: string
-  }>(
-    'SELECT order_id, at, actor, kind, message FROM order_events WHERE order_id = ANY($1) ORDER BY id',
+  const { rows: events } = await client.query<OrderEventRecord>(
+    `SELECT ${EVENT_COLUMNS} FROM ${ORDER_EVENTS.name} e WHERE e.order_id = ANY($1) ORDER BY e.id`,
     [rows.map((r) => r.id)],
   )
   const histories = new Map<number, OrderEventDTO[]>()
-  for (const { order_id: id, at, actor, kind, message } of events) {
-    if (!histories.has(id)) histories.set(id, [])
-    histories.get(id)!.push({ at: at.toISOString(), actor, kind, message })
+  for (const event of events) {
+    if (!histories.has(event.order_id)) histories.set(event.order_id, [])
+    histories.get(event.order_id)!.push(toOrderEventDTO(event))
   }
   return rows.map((row) => ({ ...toAdminOrderDTO(row), history: histories.get(row.id) ?? [] }))
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { money } from '@/shared/fields'
+import { deliveryDate } from '@/modules/delivery/schemas'
 
 /** How an order is paid: "account" is for signed-in trade buyers on account terms only. */
 export const PAYMENT_METHODS = ['cash', 'shop-to-shop', 'account'] as const
@@ -79,6 +80,8 @@ export const orderSchema = z.object({
     .min(1, 'Please add items to your cart before checking out.')
     .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} lines`),
   expectedTotal: money('expectedTotal', { max: MAX_SHOWN_TOTAL }).optional(),
+  /** The delivery day the buyer chose; without it the area's earliest open day. */
+  deliveryDate: deliveryDate.optional(),
 })
 
 export type OrderInput = z.infer<typeof orderSchema>

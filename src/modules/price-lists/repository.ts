@@ -1,20 +1,21 @@
 import type { Pool, PoolClient } from 'pg'
 
 import { fromCents, toCents } from '@/shared/money'
-import { PRICE_LIST_DISCOUNTS, PRICE_LIST_PRICES } from '@/modules/pricing/price-list-repository'
+import {
+  PRICE_LIST_DISCOUNTS,
+  PRICE_LIST_PRICES,
+  PRICE_LISTS,
+} from '@/modules/pricing/price-list-repository'
+import type { PartOf } from '@/platform/db/row-shape'
 import type { Discount, PriceListDTO } from './schemas'
 
 type Queryable = Pick<PoolClient, 'query'> | Pool
 
-/** Payload's PriceLists collection makes the table: a list's name (columns in RAW_SQL_COLUMNS). */
-const PRICE_LISTS = 'price_lists'
 const UNIQUE_VIOLATION = '23505'
 const BATCH = 2_000
 
-type ListRow = {
-  id: number
-  name: string
-  discounts: { category: string; percent_off: string }[]
+type ListRow = PartOf<typeof PRICE_LISTS, 'id' | 'name'> & {
+  discounts: PartOf<typeof PRICE_LIST_DISCOUNTS, 'category' | 'percent_off'>[]
   fixed_prices: number
 }
 
@@ -24,7 +25,7 @@ const SELECT_LISTS = `
                                    ORDER BY d.category)
                      FROM ${PRICE_LIST_DISCOUNTS.name} d WHERE d.list_id = l.id), '[]') AS discounts,
          (SELECT count(*)::int FROM ${PRICE_LIST_PRICES.name} p WHERE p.list_id = l.id) AS fixed_prices
-    FROM ${PRICE_LISTS} l`
+    FROM ${PRICE_LISTS.name} l`
 
 function toDTO(row: ListRow): PriceListDTO {
   return {
@@ -52,7 +53,7 @@ export async function priceListById(db: Queryable, id: number): Promise<PriceLis
 export async function insertPriceList(db: Queryable, name: string): Promise<number | undefined> {
   try {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO ${PRICE_LISTS} (name) VALUES ($1) RETURNING id`,
+      `INSERT INTO ${PRICE_LISTS.name} (name) VALUES ($1) RETURNING id`,
       [name],
     )
     return rows[0]!.id
@@ -70,7 +71,7 @@ export async function renamePriceList(
 ): Promise<boolean | undefined> {
   try {
     const { rowCount } = await db.query(
-      `UPDATE ${PRICE_LISTS} SET name = $2, updated_at = now() WHERE id = $1`,
+      `UPDATE ${PRICE_LISTS.name} SET name = $2, updated_at = now() WHERE id = $1`,
       [id, name],
     )
     return rowCount ? true : undefined
@@ -82,7 +83,9 @@ export async function renamePriceList(
 
 /** Locks the list's row for a change of its rules: undefined when there is no such list. */
 export async function lockPriceList(db: Queryable, id: number): Promise<true | undefined> {
-  const { rows } = await db.query(`SELECT id FROM ${PRICE_LISTS} WHERE id = $1 FOR UPDATE`, [id])
+  const { rows } = await db.query(`SELECT id FROM ${PRICE_LISTS.name} WHERE id = $1 FOR UPDATE`, [
+    id,
+  ])
   return rows.length ? true : undefined
 }
 
@@ -109,11 +112,9 @@ export async function* fixedPricesOf(
 > {
   let after = ''
   for (;;) {
-    const { rows } = await db.query<{
-      sku: string
-      price: string
-      price_breaks: { from: number; price: number }[]
-    }>(
+    const { rows } = await db.query<
+      PartOf<typeof PRICE_LIST_PRICES, 'sku' | 'price' | 'price_breaks'>
+    >(
       `SELECT sku, price, price_breaks FROM ${PRICE_LIST_PRICES.name}
         WHERE list_id = $1 AND sku > $2 ORDER BY sku LIMIT $3`,
       [id, after, BATCH],
@@ -129,6 +130,6 @@ export async function* fixedPricesOf(
 }
 
 export async function deletePriceList(db: Queryable, id: number): Promise<boolean> {
-  const { rowCount } = await db.query(`DELETE FROM ${PRICE_LISTS} WHERE id = $1`, [id])
+  const { rowCount } = await db.query(`DELETE FROM ${PRICE_LISTS.name} WHERE id = $1`, [id])
   return (rowCount ?? 0) > 0
 }

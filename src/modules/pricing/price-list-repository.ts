@@ -7,6 +7,14 @@ import type { FixedPrice, PriceList } from './price-list'
 
 type Queryable = Pick<PoolClient, 'query'> | Pool
 
+/** A price list's row (Payload's PriceLists collection makes the table): its name. */
+export const PRICE_LISTS = tableShape('price_lists', {
+  id: col.int(),
+  name: col.text(),
+  updated_at: col.time(),
+  created_at: col.time(),
+})
+
 /** A list's percentage off one category. */
 export const PRICE_LIST_DISCOUNTS = tableShape('price_list_discounts', {
   list_id: col.int(),

@@ -1,6 +1,12 @@
 import type { Cents } from '@/shared/money'
 import type { PriceBreak } from '@/modules/pricing/rules'
 
+/**
+ * Whose prices a read shows: a trade buyer's price list (its id), the shop's own (null), or none
+ * ('none': a guest while the shop shows prices to signed-in buyers only). viewer.ts decides it.
+ */
+export type PricesShown = number | null | 'none'
+
 /** A fixed price a list gives one sku, with the list's own quantity breaks for it. */
 export type FixedPrice = { priceCents: Cents; breaks: readonly PriceBreak[] }
 

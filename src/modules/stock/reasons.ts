@@ -42,6 +42,7 @@ export type StockMovementDTO = {
 
 /**
  * An edit that sets a product's stock (the request context's `stockWrite`): with `expected`, only
- * if the stock is still what the editor saw.
+ * if the stock is still what the editor saw. `blind`: one sent through /cms without the stock
+ * its sender saw, which is refused (sent while orders come in, it would put back what they took).
  */
-export type StockWrite = { expected?: number }
+export type StockWrite = { expected?: number; blind?: boolean }

@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
-import type { PoolClient } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 import { Conflict, NotFound } from '@/shared/errors'
 import type { AdjustmentReason, StockMovementDTO, StockReason } from '@/modules/stock/reasons'
 import { inTransaction } from '@/platform/db/transaction'
+import { col, nullable, tableShape, type PartOf } from '@/platform/db/row-shape'
+import { PRODUCTS } from '@/modules/catalogue/product-row'
 
 /*
  * The stock ledger. Every change to a product's stock, whoever makes it (an order, a
@@ -13,6 +15,19 @@ import { inTransaction } from '@/platform/db/transaction'
  * ledger began). A writer says why before it writes, with setStockContext; a write that says
  * nothing is an edit.
  */
+
+/** One movement of a product's stock (a migration makes the table; the trigger writes it). */
+export const STOCK_MOVEMENTS = tableShape('stock_movements', {
+  id: col.bigint(),
+  product_id: col.int(),
+  sku: col.text(),
+  change: col.numeric(),
+  reason: col.text<StockReason>(),
+  order_id: nullable(col.text()),
+  note: nullable(col.text()),
+  actor: nullable(col.text()),
+  created_at: col.time(),
+})
 
 export type StockContext = {
   reason: StockReason
@@ -28,6 +43,19 @@ export async function setStockContext(client: PoolClient, context: StockContext)
             set_config('kc.stock_note', $3, true), set_config('kc.actor', $4, true)`,
     [context.reason, context.orderId ?? '', context.note ?? '', context.actor ?? ''],
   )
+}
+
+/**
+ * A mark that moves whenever any product's stock does: the ledger's newest movement (its primary
+ * key, so one index probe), for what shows every product's stock and is kept while it stays. A
+ * movement committed after a later-numbered one leaves the mark where it was: its reader also
+ * lets a copy age out (front-door.ts).
+ */
+export async function stockMark(pool: Pool): Promise<string> {
+  const { rows } = await pool.query<{ mark: string | null }>(
+    'SELECT max(id)::text AS mark FROM stock_movements',
+  )
+  return rows[0]!.mark ?? '0'
 }
 
 export type StockAdjustment = { change: number; reason: AdjustmentReason; note?: string }
@@ -71,25 +99,22 @@ export async function stockMovements(
   limit: number,
 ): Promise<{ sku: string; inStock: number; movements: StockMovementDTO[] }> {
   const pool = shop.db.pool
-  const { rows: found } = await pool.query<{ id: number; in_stock: string }>(
-    'SELECT id, in_stock FROM products WHERE sku = $1',
+  const { rows: found } = await pool.query<PartOf<typeof PRODUCTS, 'id' | 'in_stock'>>(
+    `SELECT id, in_stock FROM ${PRODUCTS.name} WHERE sku = $1`,
     [sku],
   )
   const product = found[0]
   if (!product) throw new NotFound(`No product with sku ${sku}.`, { sku })
-  const { rows } = await pool.query<{
-    created_at: Date
-    change: string
-    balance: string
-    reason: StockReason
-    order_id: string | null
-    note: string | null
-    actor: string | null
-  }>(
+  const { rows } = await pool.query<
+    PartOf<
+      typeof STOCK_MOVEMENTS,
+      'id' | 'created_at' | 'change' | 'reason' | 'order_id' | 'note' | 'actor'
+    > & { balance: string }
+  >(
     `SELECT * FROM (
        SELECT id, created_at, change, reason, order_id, note, actor,
               sum(change) OVER (ORDER BY id) AS balance
-         FROM stock_movements WHERE product_id = $1) m
+         FROM ${STOCK_MOVEMENTS.name} WHERE product_id = $1) m
       ORDER BY id DESC LIMIT $2`,
     [product.id, limit],
   )

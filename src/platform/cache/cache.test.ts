@@ -144,6 +144,24 @@ describe('TaggedCache, for a time', () => {
     expect(await cache.get('b', load('new-b'))).toBe('new-b')
   })
 
+  it('counts what an entry grows by after it is stored, within the same budget', async () => {
+    // Each entry counts its key too: 1 + 4 bytes; a coding made later adds its own.
+    const { cache, tagged, load } = setup({ maxBytes: 12 })
+    const a = await cache.get('a', load('aaaa'))
+    await cache.get('b', load('bbbb'))
+    tagged.grow('b', 'bbbb', 2)
+    expect(cache.bytes).toBe(12)
+    // Only while the entry still holds that value: a replaced or dropped one is not counted.
+    tagged.grow('b', 'other', 100)
+    tagged.grow('gone', 'x', 100)
+    expect(cache.bytes).toBe(12)
+    // Past the budget, the least recently used goes, as for a new entry.
+    tagged.grow('b', 'bbbb', 1)
+    expect(cache.bytes).toBe(8)
+    expect(await cache.get('b', load('new-b'))).toBe('bbbb')
+    expect(await cache.get('a', load('new-a'))).not.toBe(a)
+  })
+
   it('counts what each entry and each of its tags costs to hold, besides key and value', async () => {
     const cache = new TaggedCache({ maxBytes: 10_000 })
     const rule = { tags: ['products'], tagsOf: () => ['stock a', 'stock b'], sizeOf: () => 100 }

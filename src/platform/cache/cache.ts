@@ -234,6 +234,23 @@ export class TaggedCache {
       if (!keys) this.keysByTag.set(tag, (keys = new Set()))
       keys.add(key)
     }
+    this.evictOverBudget()
+  }
+
+  /**
+   * Counts `bytes` more for `key` while it still holds `value`: what the value grew by after it
+   * was stored (a shared answer's coding, made when first asked for). The least recently used
+   * go, as for a new entry, if that takes the cache past its budget.
+   */
+  grow(key: string, value: unknown, bytes: number): void {
+    const entry = this.entries.get(key)
+    if (!entry || entry.value !== value) return
+    entry.bytes += bytes
+    this.heldBytes += bytes
+    this.evictOverBudget()
+  }
+
+  private evictOverBudget(): void {
     for (const [oldest] of this.entries) {
       if (this.heldBytes <= this.options.maxBytes) break
       this.drop(oldest)

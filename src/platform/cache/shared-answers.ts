@@ -6,9 +6,15 @@ import { announceHere, feedIsLive } from '@/platform/db/change-feed'
 import { loadMetrics } from '@/platform/edge/load-metrics'
 import { isShed } from '@/platform/edge/render-gate'
 import { pickEncoding } from '@/platform/edge/static-files'
+import {
+  CSP_HEADER,
+  inlineScriptHashes,
+  isHtml,
+  pagePolicy,
+} from '@/platform/http/content-security-policy'
 import { etagOf, matchesEtag } from '@/platform/http/etag'
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/platform/http/http'
-import { BUYER_COOKIE, cookieValue, PRICE_LIST_HEADER, SHOP_PRICES } from '@/platform/http/cookies'
+import { cookieValue } from '@/platform/http/cookies'
 import { originOf } from '@/platform/http/origin'
 import { looksLikePhone } from '@/platform/http/phone-hint'
 import { SAVE_DATA_COOKIE, wantsSaveData } from '@/shared/save-data'
@@ -23,15 +29,22 @@ import { shopCache } from './shop-cache'
  * render per address, and the rest are bytes from memory, in Brotli and gzip too.
  *
  * A miss is produced in this process (src/platform/edge/in-process.ts: Next renders it exactly
- * as it would have), with only the headers the answer depends on: the shopper's cookies are not
- * passed on, so nothing in a shared answer can belong to one person.
+ * as it would have), with only the headers the answer depends on and the viewer its key names
+ * (modules/pricing/viewer.ts): the shopper's cookies are not passed on, so nothing in a shared
+ * answer can belong to one person.
  */
 export type SharedAnswer = {
   status: number
   headers: Record<string, string>
   identity: Buffer
-  gzip: Buffer
-  br: Buffer
+  /**
+   * The compressed codings made so far. Each is made when a client first asks for it: most
+   * product pages are asked for once or twice between two writes, by browsers that all take
+   * Brotli, and compressing every page both ways took a tenth of a first view's time (issue 42).
+   */
+  coded: Partial<Record<Coding, Buffer>>
+  /** A coding being made, shared by everyone asking for it meanwhile. */
+  coding: Partial<Record<Coding, Promise<Buffer>>>
   /** The stock tags of the products it shows (shown-stock.ts): an order drops it by them. */
   stockTags: readonly string[]
 }
@@ -46,9 +59,15 @@ const SHOWS_STOCK = {
   tagsOf: (answer: SharedAnswer) => answer.stockTags,
 }
 
-/** Every coding of the body, and the headers kept with them (the tags are counted by the cache). */
+type Coding = 'gzip' | 'br'
+
+/**
+ * The body and the headers kept with it (the tags are counted by the cache); each coding is
+ * counted as it is made (`codingOf`).
+ */
 const sizeOf = (answer: SharedAnswer) => {
-  let bytes = answer.identity.byteLength + answer.gzip.byteLength + answer.br.byteLength
+  let bytes = answer.identity.byteLength
+  for (const coded of Object.values(answer.coded)) bytes += coded.byteLength
   for (const [name, value] of Object.entries(answer.headers))
     bytes += 48 + name.length + value.length
   return bytes
@@ -95,56 +114,48 @@ export type Shared = {
   headers: http.IncomingHttpHeaders
 }
 
-/** Whether a shared answer is a page (the buyers on a price list share pages, not reads). */
-export function isPage(shared: Shared): boolean {
-  return shared.rule === PAGE
-}
-
-/** Whether the request carries a trade buyer's sign-in. */
-export function hasBuyerCookie(req: http.IncomingMessage): boolean {
-  return cookieValue(headerText(req.headers.cookie), BUYER_COOKIE) !== undefined
-}
+/**
+ * An address whose answer is shared, before anyone knows whose prices it shows: the delivery
+ * areas (no prices: one answer for all), product reads, or a page.
+ */
+export type SharedAddress = Shared & { kind: 'areas' | 'reads' | 'page' }
 
 /**
- * How a request's answer is shared, or undefined when it must go to Next on its own. The page
- * differs by address and by whether it guesses a phone (phone-hint.ts); a product's page by
- * address and by the origin its links are built on (public-url.ts). A request with a buyer's
- * sign-in is shared only once the front door has read whose it is (`buyer`): the buyers on one
- * price list share its pages, rendered at that list, and so do the buyers on the shop's own
- * prices (the guests' pages may show none: the "signed-in buyers only" setting); their product
- * reads go to Next. A sign-in that is no longer good shares the guests' answers (`guestAnswerOf`).
+ * Whose prices a shared answer shows, as the viewer's rule says it (modules/pricing/viewer.ts,
+ * `sharedPricesOf`): the key's prefix, whether a price list's writes drop it, and whether
+ * product reads are shared at those prices.
  */
-export function sharedAnswerOf(
-  req: http.IncomingMessage,
-  config: { PUBLIC_URL?: string; TRUST_PROXY: number },
-  buyer?: { priceListId: number | null },
+export type SharedPrices = { key: string; list: boolean; reads: boolean }
+
+/**
+ * The answer at `address` for a viewer shown `prices`, or undefined when theirs goes to Next on
+ * its own (the owner's; a buyer's product reads). Everyone shown the same prices shares it, and
+ * its key says which they are, so no one shown other prices is ever sent it.
+ */
+export function sharedAt(
+  address: SharedAddress,
+  prices: SharedPrices | undefined,
 ): Shared | undefined {
-  const shared = sharedForAnyone(req, config, buyer !== undefined)
-  if (!shared || !buyer || shared.rule === AREAS) return shared
-  // A buyer's product reads cost Next a few milliseconds each, less than a shared miss (render
-  // and compress) among a list's few buyers: measured, bench/README.md. Their pages are shared.
-  if (shared.rule !== PAGE) return undefined
-  const list = buyer.priceListId === null ? SHOP_PRICES : String(buyer.priceListId)
+  const { key, rule, headers, kind } = address
+  if (kind === 'areas') return { key, rule, headers }
+  if (!prices || (kind === 'reads' && !prices.reads)) return undefined
   return {
-    key: `list ${list} ${shared.key}`,
-    rule: LIST_PAGE,
-    headers: { ...shared.headers, [PRICE_LIST_HEADER]: list },
+    key: `${prices.key} ${key}`,
+    rule: !prices.list ? rule : rule === PAGE ? LIST_PAGE : forList(rule),
+    headers,
   }
 }
 
-/** The guests' shared answer for a request that carries a sign-in, whoever's it turns out to be. */
-export function guestAnswerOf(
+/**
+ * Whether a request's answer is shared, and how: the page differs by address and by whether it
+ * guesses a phone (phone-hint.ts); a product's page by address and by the origin its links are
+ * built on (public-url.ts). Whose prices it shows is added by `sharedAt`, once the front door
+ * knows the viewer. The shopper's cookies are never passed to the render.
+ */
+export function sharedAddressOf(
   req: http.IncomingMessage,
   config: { PUBLIC_URL?: string; TRUST_PROXY: number },
-): Shared | undefined {
-  return sharedForAnyone(req, config, true)
-}
-
-function sharedForAnyone(
-  req: http.IncomingMessage,
-  config: { PUBLIC_URL?: string; TRUST_PROXY: number },
-  signInRead: boolean,
-): Shared | undefined {
+): SharedAddress | undefined {
   if (req.method !== 'GET' || !req.url || !feedIsLive()) return undefined
   // Only an origin-form target ("/path?query").
   if (!req.url.startsWith('/') || req.url.startsWith('//')) return undefined
@@ -153,12 +164,15 @@ function sharedForAnyone(
   if ('x-admin-key' in req.headers) return undefined
   const url = new URL(req.url, 'http://shop')
   if (url.searchParams.has('_rsc')) return undefined
-  if (url.pathname === '/api/delivery-areas')
-    return { key: 'api /api/delivery-areas', rule: AREAS, headers: { host: 'localhost' } }
-  // A signed-in trade buyer's answer waits for the front door to read their price list.
-  if (!signInRead && hasBuyerCookie(req)) return undefined
-  if (url.pathname === '/api/products')
-    return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' } }
+  if (url.pathname === '/api/delivery-areas') {
+    const headers = { host: 'localhost' }
+    return { key: 'api /api/delivery-areas', rule: AREAS, headers, kind: 'areas' }
+  }
+  if (url.pathname === '/api/products') {
+    // Stock filters are the owner's (the route asks for the key): never a shared answer.
+    if (url.searchParams.has('stock')) return undefined
+    return { key: `api ${req.url}`, rule: PRODUCTS, headers: { host: 'localhost' }, kind: 'reads' }
+  }
   // A page saving data is another page (200 px photos): its render is told by the header alone.
   const light = wantsSaveData(
     headerText(req.headers['save-data']),
@@ -172,7 +186,7 @@ function sharedForAnyone(
     const origin = originOf({ host, forwardedProto }, config)
     const headers: http.IncomingHttpHeaders = { host: host ?? 'localhost', ...saving }
     if (forwardedProto !== null) headers['x-forwarded-proto'] = forwardedProto
-    return { key: `${lightKey}product ${origin} ${req.url}`, rule: PAGE, headers }
+    return { key: `${lightKey}product ${origin} ${req.url}`, rule: PAGE, headers, kind: 'page' }
   }
   if (url.pathname !== '/') return undefined
   const userAgent = headerText(req.headers['user-agent'])
@@ -181,7 +195,8 @@ function sharedForAnyone(
   if (userAgent !== null) headers['user-agent'] = userAgent
   if (mobileHint !== null) headers['sec-ch-ua-mobile'] = mobileHint
   const phone = looksLikePhone(userAgent, mobileHint)
-  return { key: `${lightKey}${phone ? 'phone' : 'desk'} ${req.url}`, rule: PAGE, headers }
+  const key = `${lightKey}${phone ? 'phone' : 'desk'} ${req.url}`
+  return { key, rule: PAGE, headers, kind: 'page' }
 }
 
 /** Where the owner and staff write: the dashboard's calls, quick edit, and Payload's own API. */
@@ -222,7 +237,7 @@ export async function sendShared(
 ): Promise<void> {
   // A fresh answer is sent without a turn of the event loop: the common case under load.
   let answer = shopCache.peek<SharedAnswer>(shared.key)
-  if (answer) return send(req, res, answer)
+  if (answer) return send(req, res, shared.key, answer)
   try {
     answer = await shopCache.get(shared.key, shared.rule, load)
   } catch (error) {
@@ -230,7 +245,7 @@ export async function sendShared(
       // Too busy to render it now: the copy held however old, else try again in a moment.
       answer = shopCache.lastResort<SharedAnswer>(shared.key)
       loadMetrics().shed[answer ? 'stale' : 'refused']++
-      if (answer) return send(req, res, answer, { 'x-shop-shed': 'stale' })
+      if (answer) return send(req, res, shared.key, answer, { 'x-shop-shed': 'stale' })
       return sendBusy(res)
     }
     console.error('Could not render', req.url, error instanceof Error ? error.message : error)
@@ -241,7 +256,7 @@ export async function sendShared(
     res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }))
     return
   }
-  send(req, res, answer)
+  return send(req, res, shared.key, answer)
 }
 
 /** What a request the server sheds is told: nothing was done, and when to ask again. */
@@ -260,9 +275,10 @@ export function sendBusy(res: http.ServerResponse): void {
 function send(
   req: http.IncomingMessage,
   res: http.ServerResponse,
+  key: string,
   answer: SharedAnswer,
   extra: Record<string, string> = {},
-): void {
+): void | Promise<void> {
   // Nothing changed since the copy the browser (or the shop's service worker) holds: headers only.
   if (answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.headers.etag!)) {
     const { etag, vary } = answer.headers
@@ -277,7 +293,16 @@ function send(
     return
   }
   const encoding = pickEncoding(req.headers['accept-encoding'])
-  const body = encoding ? answer[encoding] : answer.identity
+  // A page is sent without a turn of the event loop, compressed now if no one asked so before.
+  const body = encoding ? codingOf(key, answer, encoding) : answer.identity
+  if (!Buffer.isBuffer(body))
+    return body.then(
+      () => send(req, res, key, answer, extra),
+      (error: unknown) => {
+        console.error('Could not compress', req.url, error)
+        res.destroy()
+      },
+    )
   res.writeHead(answer.status, {
     ...answer.headers,
     ...(encoding ? { 'content-encoding': encoding } : {}),
@@ -297,13 +322,13 @@ const HOP_HEADERS = new Set([
   'transfer-encoding',
 ])
 
-/** An answer as it is kept: its own headers, and its body in each coding a client may take. */
-export async function sharedAnswer(
+/** An answer as it is kept: its own headers and its body, compressed as clients ask (`codingOf`). */
+export function sharedAnswer(
   status: number,
   headers: Record<string, string>,
   identity: Buffer,
   stockTags: readonly string[] = [],
-): Promise<SharedAnswer> {
+): SharedAnswer {
   const kept: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers))
     if (!HOP_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value
@@ -311,22 +336,62 @@ export async function sharedAnswer(
     kept.vary = kept.vary ? `${kept.vary}, Accept-Encoding` : 'Accept-Encoding'
   // One tag for every coding: a 304 needs no body, and the codings hold the same bytes.
   kept.etag = etagOf(identity)
-  // A page may be kept by the browser, never by a proxy (it may be a price list's), and is
-  // asked for again each time: the tag makes that a 304 when nothing changed.
-  if (kept['content-type']?.startsWith('text/html')) kept['cache-control'] = 'private, no-cache'
-  // On libuv's threads: busy addresses are produced again every half second, and compressing
-  // the page on the event loop held every other request behind it.
-  const [gzip, br] = await Promise.all([
-    gzipAsync(identity),
-    brotliAsync(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-      },
-    }),
-  ])
-  return { status, headers: kept, identity, gzip, br, stockTags }
+  // A guest's page may be kept by the browser, never by a proxy, and is asked for again each
+  // time: the tag makes that a 304 when nothing changed. A price list's page goes out as no
+  // cache may keep it (buyer-answers.ts); the service worker asks again with its copy's tag.
+  if (isHtml(kept['content-type'])) {
+    kept['cache-control'] = 'private, no-cache'
+    // Held and sent to everyone, the page can carry no nonce: its own inline scripts are named
+    // by their hashes, worked out once here (content-security-policy.ts).
+    kept[CSP_HEADER] = pagePolicy({ hashes: inlineScriptHashes(identity) })
+  }
+  return { status, headers: kept, identity, coded: {}, coding: {}, stockTags }
 }
+
+/**
+ * Up to this size a body is compressed on the event loop, as it is sent: a 44 kB product page
+ * takes under a millisecond in Brotli, and handing it to libuv's threads cost more than that in
+ * stream bookkeeping besides (issue 42). A larger one (a whole list of thousands of products)
+ * goes to those threads, so no other request waits behind it.
+ */
+export const COMPRESS_IN_PLACE_UP_TO = 64 * 1024
+
+/**
+ * Makes `answer`'s body in `coding`, once, and counts it in the cache's budget while the cache
+ * holds the answer under `key`.
+ */
+function codingOf(key: string, answer: SharedAnswer, coding: Coding): Buffer | Promise<Buffer> {
+  const made = answer.coded[coding] ?? answer.coding[coding]
+  if (made) return made
+  const { identity } = answer
+  const done = (body: Buffer) => {
+    answer.coded[coding] = body
+    delete answer.coding[coding]
+    shopCache.grow(key, answer, body.byteLength)
+    return body
+  }
+  if (identity.byteLength <= COMPRESS_IN_PLACE_UP_TO)
+    return done(
+      coding === 'gzip'
+        ? zlib.gzipSync(identity)
+        : zlib.brotliCompressSync(identity, brotliFor(identity)),
+    )
+  const making = (
+    coding === 'gzip' ? gzipAsync(identity) : brotliAsync(identity, brotliFor(identity))
+  ).then(done, (error: unknown) => {
+    delete answer.coding[coding]
+    throw error
+  })
+  answer.coding[coding] = making
+  return making
+}
+
+const brotliFor = (body: Buffer): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  },
+})
 
 const gzipAsync = promisify(zlib.gzip)
 const brotliAsync = promisify(zlib.brotliCompress)

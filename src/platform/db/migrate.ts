@@ -1,4 +1,5 @@
 import type { Migration, Payload } from 'payload'
+import pg from 'pg'
 
 import { migrations } from '@/migrations'
 
@@ -9,6 +10,34 @@ import { migrations } from '@/migrations'
 export async function runMigrations(payload: Payload): Promise<void> {
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 }
+
+/** How many committed migrations the database at `connectionString` has not run yet. */
+export async function pendingMigrations(connectionString: string): Promise<number> {
+  const client = new pg.Client({ connectionString })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+  } catch (error) {
+    // Payload makes the database as it starts: then everything is to run.
+    if ((error as { code?: unknown }).code === UNDEFINED_DATABASE) return migrations.length
+    throw error
+  }
+  try {
+    const { rows } = await client
+      .query<{ name: string }>('SELECT name FROM payload_migrations')
+      .catch((error: { code?: string }) => {
+        if (error.code === UNDEFINED_TABLE) return { rows: [] }
+        throw error
+      })
+    const applied = new Set(rows.map((row) => row.name))
+    return migrations.filter((migration) => !applied.has(migration.name)).length
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+const UNDEFINED_TABLE = '42P01'
+const UNDEFINED_DATABASE = '3D000'
 
 /**
  * Closes Payload and its pool, so a script can stop the database without a dangling client.

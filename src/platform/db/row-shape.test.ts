@@ -14,6 +14,12 @@ describe('a declared row shape', () => {
     expect(selectList(PETS, 'p')).toBe('p.id, p.name, p.kind, p.weight')
   })
 
+  it('selects the declared columns named, in the order named', () => {
+    expect(selectList(PETS, 'p', ['weight', 'id'])).toBe('p.weight, p.id')
+    // @ts-expect-error an undeclared column does not compile
+    selectList(PETS, 'p', ['colour'])
+  })
+
   it('inserts one row from the values given, numbered in order', () => {
     const insert = insertRow(PETS, { name: 'Rex', kind: 'dog', weight: null }, ['id'])
     expect(insert.text.replace(/\s+/g, ' ')).toBe(
@@ -24,6 +30,9 @@ describe('a declared row shape', () => {
       'INSERT INTO pets (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id',
     )
     expect(insert.values).toEqual(['Rex', 'dog', null])
+    expect(insertRow(PETS, { name: 'Tom' }).text.replace(/\s+/g, ' ')).toBe(
+      'INSERT INTO pets (name) VALUES ($1) RETURNING id, name, kind, weight',
+    )
   })
 
   it('inserts many rows as one array per column, cast to its type', () => {

@@ -24,11 +24,16 @@ const column = <T>(udt: string, labels?: readonly string[]): Column<T> => ({
 /** Columns as node-postgres decodes them: numeric stays text, so money is never a float. */
 export const col = {
   int: () => column<number>('int4'),
-  text: () => column<string>('varchar'),
+  /** A bigserial's values pass int4's range: node-postgres reads them as text. */
+  bigint: () => column<string>('int8'),
+  /** Varchar; narrowed to `T` where a CHECK holds it to a few values. */
+  text: <T extends string = string>() => column<T>('varchar'),
   numeric: () => column<string>('numeric'),
   jsonb: <T>() => column<T>('jsonb'),
   bool: () => column<boolean>('bool'),
   time: () => column<Date>('timestamptz'),
+  /** A calendar day; node-postgres reads it as a Date at local midnight (queries use to_char). */
+  day: () => column<Date>('date'),
   enum: <const L extends readonly string[]>(udt: string, labels: L) =>
     column<L[number]>(udt, labels),
 }
@@ -49,22 +54,32 @@ export function tableShape<const S extends Shape>(name: string, columns: S): Tab
   return { name, columns }
 }
 
-/** `a.x, a.y, …` over every declared column, for a SELECT of whole rows. */
-export function selectList(table: TableShape, alias: string): string {
-  return Object.keys(table.columns)
-    .map((name) => `${alias}.${name}`)
-    .join(', ')
+/** The row with only the columns `K`: what a SELECT of part of a row reads. */
+export type PartOf<T extends TableShape, K extends keyof T['columns']> = Pick<RowOf<T>, K>
+
+/**
+ * `a.x, a.y, …` over every declared column, for a SELECT of whole rows, or over the declared
+ * columns named (a misspelt or undeclared one does not compile), for a SELECT of part of them.
+ */
+export function selectList<T extends TableShape>(
+  table: T,
+  alias: string,
+  names: readonly (keyof T['columns'] & string)[] = Object.keys(table.columns),
+): string {
+  return names.map((name) => `${alias}.${name}`).join(', ')
 }
 
 /**
  * An INSERT of one row from its values by column name: the columns are the declared ones given,
- * so a misspelt or undeclared column does not compile. `onConflict` is the clause for a row
- * that would break a unique index (`ON CONFLICT (x) DO NOTHING`).
+ * so a misspelt or undeclared column does not compile. It returns the columns named, or by
+ * default the whole row as the database completed it (its id, defaults and times), in the same
+ * statement. `onConflict` is the clause for a row that would break a unique index
+ * (`ON CONFLICT (x) DO NOTHING`).
  */
 export function insertRow<T extends TableShape>(
   table: T,
   values: Partial<RowOf<T>>,
-  returning: (keyof T['columns'] & string)[],
+  returning: readonly (keyof T['columns'] & string)[] = Object.keys(table.columns),
   onConflict = '',
 ): { text: string; values: unknown[] } {
   const names = Object.keys(values).filter((name) => name in table.columns)

@@ -1,5 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 
+import { sessionPool } from './session-pool'
+
 const MAX_ATTEMPTS = 4
 
 /** Deadlocks and serialisation failures: the transaction did nothing and may simply run again. */
@@ -52,13 +54,14 @@ export async function inTransactionOn<T>(
 /**
  * A pooled connection held for `work`, which may keep state on it (temporary tables, outside
  * any transaction, so a slow upload never holds one open): the state is dropped before the
- * connection goes back, or the connection is closed if it cannot be.
+ * connection goes back, or the connection is closed if it cannot be. Behind a transaction
+ * pooler it comes from DATABASE_DIRECT_URL (session-pool.ts), where a session is a session.
  */
 export async function withOwnConnection<T>(
   pool: Pool,
   work: (client: PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect()
+  const client = await sessionPool(pool).connect()
   let reusable = false
   try {
     return await work(client)

@@ -160,8 +160,10 @@ function closeLingering(socket: Socket): void {
   if (lingering.has(socket)) return
   lingering.add(socket)
   socket.end()
-  // Node's server resumes reading to throw the rest of a body away; none of it is read.
+  // Node's server resumes reading on the next tick to throw the rest of a body away (req._dump
+  // after the answer): a socket that can be resumed reads at full speed until it is destroyed.
   socket.pause()
+  socket.resume = () => socket
   setTimeout(() => socket.destroy(), LINGER_MS).unref()
 }
 

@@ -11,14 +11,18 @@ export function cookieValue(header: string | null | undefined, name: string): st
 }
 
 /**
- * The price list a shared answer for trade buyers is rendered at, set only by the front door on
- * its in-process render; the front door removes it from every request that comes in, so no
- * client can choose a list's prices by sending it.
+ * The one caching rule for a trade buyer's answers (docs/accounts.md): an answer to a request
+ * carrying the sign-in, at an address whose answer depends on it, is kept by no cache. The
+ * browser's own cache would otherwise show a buyer's prices again after the sign-in ended (Back
+ * without signal); the service worker keeps its own copy, tied to the sign-in, and asks again
+ * with that copy's tag.
  */
-export const PRICE_LIST_HEADER = 'x-kc-price-list'
+export const BUYER_CACHE_CONTROL = 'private, no-store'
 
 /**
- * The header's value for signed-in buyers on the shop's own prices, who share their own pages:
- * the guests' may be without prices (the shop's "signed-in buyers only" setting).
+ * Whose prices a page or product read shows, for the service worker: `none` for a guest's (no
+ * sign-in, or one that ended), else a tag naming the sign-in and the time it ends (epoch ms).
+ * An answer without it is not kept on the phone (docs/offline.md).
  */
-export const SHOP_PRICES = 'shop'
+export const SIGN_IN_HEADER = 'x-kc-sign-in'
+export const NO_SIGN_IN = 'none'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { AppError } from '@/shared/errors'
-import { CsvUpload } from './csv-upload'
+import { CsvUpload, importCsv } from './csv-upload'
 
 const CSV = 'sku,name\nA-1,Ísítshá 🧺 洗衣盆\nB-2,"Says ""hi"", twice"\n'
 
@@ -127,5 +127,35 @@ describe('CsvUpload', () => {
         'csvData is required: the CSV file as text',
       )
     }
+  })
+})
+
+describe('importCsv', () => {
+  const run = (req: Request) =>
+    importCsv(req, 1000, async (source) => {
+      let text = ''
+      for await (const piece of source.text) text += piece
+      return { text, dryRun: source.dryRun() }
+    })
+
+  it('hands the file and its dryRun, from the query or the JSON body, to the import', async () => {
+    expect(await run(request(cut(CSV, 7), 'text/csv', 'http://s.test/i?dryRun=true'))).toEqual({
+      text: CSV,
+      dryRun: true,
+    })
+    const json = JSON.stringify({ csvData: CSV })
+    expect(await run(request(cut(json, 5), 'application/json'))).toEqual({
+      text: CSV,
+      dryRun: false,
+    })
+  })
+
+  it('refuses a dryRun that is not true or false, and a file past the limit', async () => {
+    const bad = request(cut(CSV, 7), 'text/csv', 'http://s.test/i?dryRun=yes')
+    const refused = await failure(run(bad))
+    expect(refused.status).toBe(400)
+    expect(refused.message).toMatch(/dryRun must be true or false/)
+    const big = request(cut('x'.repeat(1200), 100), 'text/csv')
+    expect((await failure(run(big))).status).toBe(413)
   })
 })

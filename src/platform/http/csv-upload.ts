@@ -1,8 +1,34 @@
+import { z } from 'zod'
+
+import type { CsvSource } from '@/shared/csv-parser'
 import { AppError, BadInput, PayloadTooLarge } from '@/shared/errors'
 
 import { isStorableText } from './body'
 import { JsonFieldReader } from './json-field-reader'
 import { csvBodyLimit, isCsvContentType } from './upload-limits'
+import { parseWith } from './validation'
+
+const optionsSchema = z.object({
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional().default(false),
+})
+
+/**
+ * The body of an import route: the CSV file of `request` (up to `maxCsvBytes`), as it arrives,
+ * and its `dryRun` option (the JSON body's, or the query's), handed to `work`; its answer, once
+ * the upload has settled (see `CsvUpload.settle`).
+ */
+export function importCsv<T>(
+  request: Request,
+  maxCsvBytes: number,
+  work: (source: CsvSource) => Promise<T>,
+): Promise<T> {
+  const upload = new CsvUpload(request, maxCsvBytes)
+  const source: CsvSource = {
+    text: upload.text,
+    dryRun: () => parseWith(optionsSchema, upload.options()).dryRun,
+  }
+  return upload.settle(work(source))
+}
 
 /** After the answer is decided early, how long the rest of the body is read and dropped. */
 const DRAIN_MS = 30_000

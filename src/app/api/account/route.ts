@@ -1,6 +1,7 @@
 import { buyerToken } from '@/app/_server/buyer-cookie'
 import { getShop } from '@/cms/payload'
 import { buyerOf } from '@/modules/accounts/accounts'
+import { BUYER_CACHE_CONTROL } from '@/platform/http/cookies'
 import { handle, json } from '@/platform/http/http'
 import { Unauthorized } from '@/shared/errors'
 
@@ -10,5 +11,5 @@ export const dynamic = 'force-dynamic'
 export const GET = handle(async (request: Request) => {
   const account = await buyerOf(await getShop(), buyerToken(request))
   if (!account) throw new Unauthorized()
-  return json({ account }, { headers: { 'cache-control': 'private, no-store' } })
+  return json({ account }, { headers: { 'cache-control': BUYER_CACHE_CONTROL } })
 })

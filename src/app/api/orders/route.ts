@@ -1,4 +1,4 @@
-import { BadInput, UnsupportedMediaType } from '@/shared/errors'
+import { BadInput } from '@/shared/errors'
 import { orderSchema } from '@/modules/orders/schemas'
 import { readJson } from '@/platform/http/body'
 import { handle, json } from '@/platform/http/http'
@@ -6,8 +6,8 @@ import { getShop } from '@/cms/payload'
 import { firstIssue } from '@/platform/http/validation'
 import { placeOrder } from '@/modules/orders/place-order'
 import { buyerOf } from '@/modules/accounts/accounts'
-import { assertSameSite, buyerToken } from '@/app/_server/buyer-cookie'
-import { isJsonType } from '@/platform/http/same-site'
+import { buyerToken } from '@/app/_server/buyer-cookie'
+import { assertFromOwnPages } from '@/platform/http/same-site'
 
 export const dynamic = 'force-dynamic'
 
@@ -26,8 +26,7 @@ export const POST = handle(async (request: Request) => {
   // The buyer's cookie puts an order on their account: only from the shop's own pages, and only
   // as JSON, which another site's form cannot send. Without it an order is a guest's, anyone's.
   if (buyerToken(request) !== undefined) {
-    await assertSameSite(request, ORDER_ON_OWN_PAGES)
-    if (!isJsonType(request.headers.get('content-type'))) throw new UnsupportedMediaType(SEND_JSON)
+    assertFromOwnPages(request, { ownPages: ORDER_ON_OWN_PAGES, sendJson: SEND_JSON })
   }
   const parsed = orderSchema.safeParse(await readJson(request))
   if (!parsed.success) throw new BadInput(...firstIssue(parsed.error))

@@ -56,6 +56,15 @@ export const Orders: CollectionConfig = {
       admin: { description: 'On account: the shop day (YYYY-MM-DD) the invoice falls due.' },
     },
     {
+      name: 'deliveryDate',
+      type: 'text',
+      admin: {
+        readOnly: true,
+        description:
+          'The shop day (YYYY-MM-DD) the order is delivered, when its area has delivery days.',
+      },
+    },
+    {
       name: 'items',
       type: 'array',
       required: true,

@@ -173,6 +173,8 @@ export const Products: CollectionConfig = {
       admin: {
         description:
           'From how many units each price applies, e.g. [{"from": 12, "price": 9}, {"from": 48, "price": 8.5}].',
+        // Payload's own JSON editor loads its code from a CDN, which the panel's policy refuses.
+        components: { Field: '/src/cms/components/json-text-field#JsonTextField' },
       },
       validate: (value: unknown) => {
         if (value === null || value === undefined) return true

@@ -24,11 +24,30 @@ export const badInputIsNotAServerError: AfterErrorHook = ({ error }) => {
   }
 }
 
+/**
+ * An error that a request's own values or rights caused: a 4xx status (Payload's APIError, or
+ * the one inside a GraphQL error) or a SQLSTATE of bad input, which the hook above answers 400.
+ */
+export function isRequestMistake(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { status } = e as { status?: unknown }
+    if (typeof status === 'number') return status >= 400 && status < 500
+    e = (e as { originalError?: unknown }).originalError
+  }
+  const code = sqlState(error)
+  return code !== undefined && BAD_INPUT.test(code)
+}
+
+/** The SQLSTATE under an error: PostgreSQL's own, or Drizzle's and GraphQL's wrapping of it. */
 function sqlState(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown }
+    const { code, cause, originalError } = e as {
+      code?: unknown
+      cause?: unknown
+      originalError?: unknown
+    }
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-    e = cause
+    e = cause ?? originalError
   }
   return undefined
 }

@@ -9,6 +9,7 @@ import {
 import { handle } from '@/platform/http/http'
 import { getShop } from '@/cms/payload'
 import { clientOf } from '@/platform/http/request-context'
+import { assertNotCrossSite } from '@/platform/http/same-site'
 
 export const dynamic = 'force-dynamic'
 
@@ -22,6 +23,8 @@ export const GET = handle(async () => {
 })
 
 export const POST = handle(async (request: Request) => {
+  // Its cookie lets the browser make the first account: only for the shop's own form.
+  assertNotCrossSite(request, 'Give the owner token on the shop’s own /cms/setup page.')
   if (await hasStaff()) return redirect('/cms/login')
   const form = new URLSearchParams(new TextDecoder().decode(await readBytes(request, 4_000)))
   try {
@@ -31,6 +34,7 @@ export const POST = handle(async (request: Request) => {
     return page(error.status, error.status === 429 ? error.message : 'That is not the owner token.')
   }
   const response = redirect('/cms/create-first-user')
+  // Secure over https: the front door marks every cookie (platform/http/secure-cookies.ts).
   response.headers.set(
     'set-cookie',
     `${FIRST_ACCOUNT_COOKIE}=${firstAccountPass()}; Path=/cms; Max-Age=${FIRST_ACCOUNT_COOKIE_SECONDS}; HttpOnly; SameSite=Strict`,
@@ -55,7 +59,7 @@ function page(status: number, problem?: string): Response {
 <style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0 1rem}.problem{color:#b00020}</style>
 </head><body>
 <h1>Create the first /cms account</h1>
-<p>Only the shop owner can do this. Enter the owner token (printed when the shop first started, and kept in <code>.data/admin-token</code>), then create the account.</p>
+<p>Only the shop owner can do this. Enter the owner token (<code>ADMIN_TOKEN</code>, or the one printed when the shop first started and kept in <code>.data/admin-token</code>), then create the account.</p>
 ${problem ? `<p class="problem" role="alert">${problem}</p>` : ''}
 <form method="post" action="/cms/setup">
 <label for="token">Owner token</label>

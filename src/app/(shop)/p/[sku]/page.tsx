@@ -5,11 +5,13 @@ import { notFound, permanentRedirect } from 'next/navigation'
 import { cache } from 'react'
 
 import { ProductPage } from '@/components/product-page/product-page'
-import { formatRand, toCents } from '@/shared/money'
+import { formatRand } from '@/shared/money'
+import { chargedOf, displayOf } from '@/modules/pricing/display'
 import { hasPrice, productPath, ruleNotes, type ShownProduct } from '@/modules/catalogue/product'
 import { findProduct } from '@/modules/catalogue/catalogue'
 import { getShop } from '@/cms/payload'
-import { pagePriceView } from '@/app/_server/buyer-cookie'
+import { pageViewer } from '@/app/_server/buyer-cookie'
+import { decideViewer, pricesShownTo } from '@/modules/pricing/viewer'
 import { publicOrigin } from '@/platform/http/public-url'
 import { getShopSettings } from '@/modules/settings/settings'
 import { pageSavesData } from '@/app/_server/save-data'
@@ -19,10 +21,10 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ sku: string }> }
 
 /**
- * Read once per request, by the page and its metadata alike, at the prices this shopper sees (the
- * shared copy the front door keeps is rendered without the shopper's cookies).
+ * Read once per request, by the page and its metadata alike, at the prices this viewer sees (a
+ * shared copy's render is the viewer the front door decided, pricing/viewer.ts).
  */
-const pricesShown = cache(async () => (await pagePriceView(await getShop())).shown)
+const pricesShown = cache(async () => pricesShownTo(await pageViewer(await getShop())))
 const loadProduct = cache(async (sku: string) =>
   findProduct(await getShop(), sku, await pricesShown()),
 )
@@ -35,7 +37,8 @@ const loadShared = cache(async (sku: string) => {
   const shown = await pricesShown()
   if (shown === null || shown === 'none') return loadProduct(sku)
   const { pricesForBuyersOnly } = await getShopSettings(await getShop())
-  return findProduct(await getShop(), sku, pricesForBuyersOnly ? 'none' : null)
+  const guest = decideViewer({ signIn: 'none', pricesForBuyersOnly })
+  return findProduct(await getShop(), sku, pricesShownTo(guest))
 })
 
 /** The preview's address changes with the photo, so a chat app never shows an old one. */
@@ -50,11 +53,11 @@ function previewUrl(origin: string, product: ShownProduct): string {
 /** "Name at R 45,99": a preview's title says the price, as a buyer sharing it would. */
 function titleOf(product: ShownProduct): string {
   if (!hasPrice(product)) return product.name
-  return `${product.name} at ${formatRand(toCents(product.specialPrice ?? product.price))}`
+  return `${product.name} at ${formatRand(chargedOf(product))}`
 }
 
 function descriptionOf(product: ShownProduct, shopName: string): string {
-  const stock = product.inStock > 0 ? `${product.inStock} in stock` : 'Out of stock'
+  const stock = displayOf(product, 0).soldOut ? 'Out of stock' : `${product.inStock} in stock`
   const parts = [product.description?.trim(), ...ruleNotes(product), `${stock} at ${shopName}.`]
   const text = parts.filter(Boolean).join('. ').replace(/\.\./g, '.')
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text

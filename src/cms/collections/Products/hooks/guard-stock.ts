@@ -8,37 +8,47 @@ import { MAX_STOCK } from '@/shared/fields'
 import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockWrite } from '@/modules/stock/reasons'
 import { keepStoredStock, lockStock, noteAdjustment } from '@/modules/catalogue/edit-repository'
 import { inRequestTransaction, sqlOf } from '@/cms/collections/shared/request-sql'
+import { payloadError } from '@/cms/payload-error'
+import { writeAnyway } from '@/cms/saves'
+import { isPlainObject } from '@/cms/saves/fingerprint'
 
-/**
- * A product update that sets the stock (the request context's `stockWrite`): to the `inStock`
- * it sends, and only if the stock still is `expected`, the stock the editor saw, when given.
- */
+export const STOCK_SEEN_MESSAGE =
+  'stockSeen must be the whole number of units in stock when you read the product.'
 
 /**
  * Whether an update through Payload (REST, GraphQL, the panel) sets the stock, read from what
- * it sent before Payload fills in the fields it left out. The panel sends every field, and with
- * it `stockSeen`, the stock as it loaded the page: an unchanged number there is no stock write.
+ * it sent before Payload fills in the fields it left out. Through the API a new `inStock` comes
+ * with `stockSeen`, the stock its sender saw (the panel sends it with every Save, as the page
+ * loaded it): equal to `inStock` it is no stock write; without it, the write is refused. The
+ * shop's own code (the Local API) is trusted to set stock as it says.
  */
 export const noteStockWrite: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (operation !== 'update' || req.context.stockWrite) return args
-  const data = (args as { data?: Record<string, unknown> }).data
-  if (data?.inStock === undefined || data.inStock === null) return args
-  const seen = typeof data.stockSeen === 'number' ? data.stockSeen : undefined
-  if (seen === undefined || Number(data.inStock) !== seen) {
-    req.context.stockWrite = { expected: seen } satisfies StockWrite
+  const data = (args as { data?: unknown }).data
+  if (!isPlainObject(data) || data.inStock === undefined || data.inStock === null) return args
+  const seen = data.stockSeen
+  if (seen === undefined || seen === null) {
+    req.context.stockWrite = { blind: req.payloadAPI !== 'local' } satisfies StockWrite
+  } else if (!Number.isSafeInteger(seen)) {
+    throw payloadError(STOCK_SEEN_MESSAGE, 400)
+  } else if (Number(data.inStock) === seen) {
+    delete data.inStock
+  } else {
+    req.context.stockWrite = { expected: seen as number } satisfies StockWrite
   }
   return args
 }
 
 /**
- * Stock changes only as stock changes. Payload writes the whole row on every update, stock
- * included, as it read it when the operation began; an order in between would be undone. So an
- * update keeps the row's stock as the database has it at the write (the products_keep_stock
- * trigger), unless it is a stock write (see StockWrite) or "Adjust stock" in /cms (units in or
- * out, added to the stock under the row's lock). Either holds the row lock from its check to the
- * commit, so what it writes is exact.
+ * Stock changes only as stock changes. An update writes the stock only as a stock write (see
+ * StockWrite) or "Adjust stock" in /cms (units in or out, added to the stock under the row's
+ * lock); either holds the row lock from its check to the commit, so what it writes is exact.
+ * Any other update leaves the stock out of its write (src/cms/saves), and the products_keep_stock
+ * trigger keeps the row's stock as the database has it at the write all the same, so that a
+ * stock read when the save began can never undo an order made since.
  */
 export const guardStock: CollectionBeforeChangeHook = async ({
+  collection,
   data,
   req,
   operation,
@@ -65,6 +75,13 @@ export const guardStock: CollectionBeforeChangeHook = async ({
   }
   const id = (originalDoc as { id: number }).id
   const current = await lockStock(run, id)
+  if (write?.blind) {
+    throw stockError(
+      'inStock',
+      `Stock is now ${current}; send stockSeen with the stock you saw. Nothing was saved.`,
+      { inStock: current },
+    )
+  }
   if (write) {
     if (write.expected !== undefined && write.expected !== current) {
       throw stockError(
@@ -85,6 +102,8 @@ export const guardStock: CollectionBeforeChangeHook = async ({
     data.inStock = next
     await noteAdjustment(run, adjustment!.reason, adjustment!.note)
   }
+  // Checked against the stock under the lock, not the one read when the save began.
+  writeAnyway(req, collection.slug, id, 'inStock')
   await keepStoredStock(run, false)
   return data
 }
@@ -97,7 +116,7 @@ export const guardStock: CollectionBeforeChangeHook = async ({
 function stockError(
   path: string,
   message: string,
-  moved?: { inStock: number; expectedInStock: number },
+  moved?: { inStock: number; expectedInStock?: number },
 ): ValidationError {
   const error = new ValidationError({ collection: 'products', errors: [{ path, message }] })
   error.message = message

@@ -1,6 +1,7 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { payloadError } from '@/cms/payload-error'
+import { keepsLedger } from '@/modules/ledger/ledger'
 
 export const ACCOUNT_HAS_LEDGER_MESSAGE =
   'This account has invoices or payments on its statement, which the shop must keep: untick Active instead.'
@@ -10,9 +11,6 @@ export const ACCOUNT_HAS_LEDGER_MESSAGE =
  * /cms may not delete it; the ledger's foreign key refuses it on every other path too.
  */
 export const keepLedger: CollectionBeforeDeleteHook = async ({ req, id }) => {
-  const { rows } = await req.payload.db.pool.query<{ kept: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM account_ledger WHERE account_id = $1) AS kept',
-    [Number(id)],
-  )
-  if (rows[0]?.kept) throw payloadError(ACCOUNT_HAS_LEDGER_MESSAGE, 409)
+  if (await keepsLedger(req.payload, Number(id)))
+    throw payloadError(ACCOUNT_HAS_LEDGER_MESSAGE, 409)
 }

@@ -1,11 +1,9 @@
 import { buyerToken } from '@/app/_server/buyer-cookie'
 import { getShop } from '@/cms/payload'
 import { buyerOf } from '@/modules/accounts/accounts'
-import { invoiceHtml, invoiceOf } from '@/modules/orders/invoice'
-import { loadAccountOrder } from '@/modules/orders/repository'
-import { getShopSettings } from '@/modules/settings/settings'
+import { accountInvoice } from '@/modules/orders/documents'
 import { handle, printableDocument } from '@/platform/http/http'
-import { NotFound, Unauthorized } from '@/shared/errors'
+import { Unauthorized } from '@/shared/errors'
 
 export const dynamic = 'force-dynamic'
 
@@ -20,8 +18,5 @@ export const GET = handle(async (request: Request, { params }: Context) => {
   const account = await buyerOf(shop, buyerToken(request))
   if (!account) throw new Unauthorized()
   const { id } = await params
-  const order = await loadAccountOrder(shop.db.pool, id, account.id)
-  if (!order) throw new NotFound(`No order ${id} on your account.`)
-  const invoice = invoiceOf(order, await getShopSettings(shop))
-  return printableDocument(invoiceHtml({ ...invoice, copy: true }))
+  return printableDocument(await accountInvoice(shop, id, account.id))
 })

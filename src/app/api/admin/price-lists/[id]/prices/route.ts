@@ -1,20 +1,13 @@
-import { z } from 'zod'
-
 import { adminOnly } from '@/app/_server/admin-only'
 import { getShop } from '@/cms/payload'
 import { exportFixedPrices, importFixedPrices } from '@/modules/price-lists/price-lists'
-import { CsvUpload } from '@/platform/http/csv-upload'
+import { importCsv } from '@/platform/http/csv-upload'
 import { handle, json } from '@/platform/http/http'
 import { streamedResponse } from '@/platform/http/stream'
 import { PRICE_LIST_CSV_MAX_BYTES } from '@/platform/http/upload-limits'
-import { parseWith } from '@/platform/http/validation'
 import { listId, type Context } from '../list-id'
 
 export const dynamic = 'force-dynamic'
-
-const optionsSchema = z.object({
-  dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional().default(false),
-})
 
 /** The list's fixed prices as CSV: `sku,price,priceBreaks`. */
 export const GET = handle(
@@ -35,12 +28,9 @@ export const GET = handle(
 export const POST = handle(
   adminOnly(async (request: Request, context: Context) => {
     const id = await listId(context)
-    const upload = new CsvUpload(request, PRICE_LIST_CSV_MAX_BYTES)
-    const source = {
-      text: upload.text,
-      dryRun: () => parseWith(optionsSchema, upload.options()).dryRun,
-    }
-    const shop = await getShop()
-    return json(await upload.settle(importFixedPrices(shop, id, source)))
+    const imported = importCsv(request, PRICE_LIST_CSV_MAX_BYTES, async (source) =>
+      importFixedPrices(await getShop(), id, source),
+    )
+    return json(await imported)
   }),
 )
