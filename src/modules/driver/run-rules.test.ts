@@ -22,9 +22,7 @@ describe('a driver link', () => {
     const earlier = new Date('2026-12-04T09:00:00Z')
     expect(linkState({ usedAt: null, revokedAt: null, expiresAt: later }, now)).toBe('waiting')
     expect(linkState({ usedAt: earlier, revokedAt: null, expiresAt: later }, now)).toBe('in-use')
-    expect(linkState({ usedAt: earlier, revokedAt: null, expiresAt: earlier }, now)).toBe(
-      'used-up',
-    )
+    expect(linkState({ usedAt: earlier, revokedAt: null, expiresAt: earlier }, now)).toBe('used-up')
     expect(linkState({ usedAt: null, revokedAt: null, expiresAt: earlier }, now)).toBe('expired')
     expect(linkState({ usedAt: earlier, revokedAt: earlier, expiresAt: later }, now)).toBe(
       'revoked',
