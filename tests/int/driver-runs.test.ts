@@ -187,7 +187,7 @@ describe('the driver’s marks', () => {
   })
 
   it('a replayed mark with the same Idempotency-Key is counted once', async () => {
-    const run = await runWith(1)
+    const run = await runWith(2)
     const { cookie } = await open((await issue(run)).token)
     const order = run.orders[0]!
     const key = randomUUID()
@@ -218,6 +218,14 @@ describe('the driver’s marks', () => {
     expect(
       (await mark(cookie!, other!.orderId, { outcome: 'delivered', receivedBy: 'X' })).status,
     ).toBe(404)
+    // The same mark sent twice at once (a retry racing the first): recorded once, no 409.
+    const twice = run.orders[1]!
+    const same = randomUUID()
+    const both = await Promise.all([
+      mark(cookie!, twice.orderId, delivered(twice.total), same),
+      mark(cookie!, twice.orderId, delivered(twice.total), same),
+    ])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201])
   })
 
   it('not delivered puts the order back: Packed, on the area’s next open day, in its history', async () => {

@@ -103,9 +103,11 @@ export async function markStop(
   mark: StopMark,
 ): Promise<MarkResult> {
   return inTransaction(shop.db.pool, async (client) => {
+    // The stop's row lock first: the same key sent twice at once (two tabs, a retry) waits here,
+    // and then finds the first one's mark by its key rather than as another phone's.
+    const stop = await lockStop(client, orderId)
     const replay = await replayOf(client, link, key, orderId)
     if (replay) return replay
-    const stop = await lockStop(client, orderId)
     if (!stop || stop.area !== link.area) throw new NotFound(`No stop ${orderId} on this run.`)
     const earlier = await markOfStop(client, stop.id, link.run_date)
     if (earlier) throw alreadyMarked(orderId, earlier.outcome, earlier.driver_name)
