@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 import { toCents } from '@/shared/money'
-import { get, postJson, sql } from '../helpers/api'
+import { baseURL, get, postJson, sql } from '../helpers/api'
 import { admin, newClient } from '../helpers/admin'
 import { buildProduct, orderBody } from '../helpers/factories'
 
@@ -165,6 +165,46 @@ describe('the driver’s link', () => {
       ).status,
     ).toBe(400)
     expect((await admin('GET', '/api/admin/cash-report')).status).toBe(400)
+  })
+})
+
+describe('the driver’s writes from another site', () => {
+  it('are refused (403, or 415 for a form’s body) and change nothing', async () => {
+    const run = await runWith(1)
+    const link = await issue(run)
+    const cross = await postJson(
+      '/api/driver/session',
+      { token: link.token },
+      { 'sec-fetch-site': 'cross-site' },
+    )
+    expect(cross.status).toBe(403)
+    const { cookie } = await open(link.token)
+    expect(cookie).toBeDefined()
+    const order = run.orders[0]!
+    const body = JSON.stringify(delivered(order.total))
+    const headers = { cookie: cookie!, 'idempotency-key': randomUUID() }
+    const foreign = await fetch(`${baseURL()}/api/driver/stops/${order.orderId}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', origin: 'https://evil.example' },
+      body,
+    })
+    expect(foreign.status).toBe(403)
+    const form = await fetch(`${baseURL()}/api/driver/stops/${order.orderId}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body,
+    })
+    expect(form.status).toBe(415)
+    expect((await mark(cookie!, order.orderId, { outcome: 'delivered' })).status).toBe(400)
+    expect(
+      (
+        await postJson(`/api/driver/stops/${order.orderId}`, delivered(order.total), {
+          cookie: cookie!,
+        })
+      ).status,
+    ).toBe(400)
+    const rows = await sql('SELECT 1 FROM driver_marks WHERE link_id = $1', [link.id])
+    expect(rows).toHaveLength(0)
   })
 })
 
