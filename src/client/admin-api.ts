@@ -1,6 +1,12 @@
 import type { AccountDTO } from '@/modules/accounts/schemas'
 import type { DeliveryAreaDTO } from '@/modules/areas/schemas'
 import type { DeliveryScheduleInput } from '@/modules/delivery/schemas'
+import type {
+  CashReportDTO,
+  CashRunDTO,
+  DriverLinkDTO,
+  IssuedLinkDTO,
+} from '@/modules/driver/schemas'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
 import type { OrderChange } from '@/modules/orders/change-schema'
@@ -285,3 +291,16 @@ const importTo =
 export const importProducts = importTo('/api/admin/products/import')
 export const importFixedPrices = (listId: number) =>
   importTo(`/api/admin/price-lists/${listId}/prices`)
+
+// ---- The driver's phone and the day's cash (docs/delivery.md): ----
+
+export const driverLinksQuery = (date: string) =>
+  query<DriverLinkDTO[]>(`/api/admin/driver-links?date=${encodeURIComponent(date)}`)
+export const issueDriverLink = (date: string, area: string, driverName: string) =>
+  call<IssuedLinkDTO>('/api/admin/driver-links', 'POST', { date, area, driverName })
+export const revokeDriverLink = (id: number) =>
+  call<DriverLinkDTO>(`/api/admin/driver-links/${id}`, 'DELETE')
+export const cashReportQuery = (date: string) =>
+  query<CashReportDTO>(`/api/admin/cash-report?date=${encodeURIComponent(date)}`)
+export const cashUpRun = (id: number, counted: number, note?: string) =>
+  call<CashRunDTO>(`/api/admin/driver-links/${id}/cash-up`, 'POST', { counted, note })

@@ -22,6 +22,7 @@ import { PRODUCTS } from '@/modules/catalogue/product-row'
 import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
 import { STOCK_MOVEMENTS } from '@/modules/stock/repository'
+import { DRIVER_CASH_UPS, DRIVER_LINKS, DRIVER_MARKS } from '@/modules/driver/repository'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
 import { root } from '../helpers/launch'
@@ -57,6 +58,9 @@ describe('the names raw SQL uses', () => {
       STOCK_MOVEMENTS,
       PRICE_LIST_DISCOUNTS,
       PRICE_LIST_PRICES,
+      DRIVER_LINKS,
+      DRIVER_MARKS,
+      DRIVER_CASH_UPS,
     ]) {
       const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(
         `SELECT column_name, udt_name, is_nullable FROM information_schema.columns

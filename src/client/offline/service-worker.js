@@ -50,13 +50,23 @@ const NETWORK_WAIT_MS = 4000
 
 const ORDER_SYNC = 'kc-orders'
 
+/**
+ * The driver's page and run (docs/delivery.md, "The driver's phone"): kept apart from the
+ * shopper's copies, outside the budget's trimming, and deleted when the shop says the driver's
+ * session has ended (401).
+ */
+const DRIVER = 'kc-driver'
+const DRIVER_PAGE = '/driver'
+const DRIVER_RUN = '/api/driver/run'
+
 self.addEventListener('install', () => self.skipWaiting())
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('kc-') && name !== SHELL && name !== SEEN) await caches.delete(name)
+        if (name.startsWith('kc-') && name !== SHELL && name !== SEEN && name !== DRIVER)
+          await caches.delete(name)
       }
       // Copies an earlier release kept without knowing whose prices they show go.
       await inTurn(sweepPriced)
@@ -82,8 +92,10 @@ self.addEventListener('message', (event) => {
   if (data.type === 'seen' && typeof data.url === 'string') {
     const keepSeen = async () => {
       const url = new URL(data.url)
-      if (url.origin !== self.location.origin || !isPage(url)) return
-      await refresh(new Request(url.href), SHELL)
+      const driverPage = url.pathname === DRIVER_PAGE
+      if (url.origin !== self.location.origin || !(isPage(url) || driverPage)) return
+      if (driverPage) await driverCopy(new Request(url.origin + DRIVER_PAGE), DRIVER_PAGE)
+      else await refresh(new Request(url.href), SHELL)
       for (const asset of Array.isArray(data.assets) ? data.assets : []) {
         const assetUrl = new URL(asset, self.location.origin)
         if (assetUrl.origin !== self.location.origin) continue
@@ -104,6 +116,10 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
+  if (url.pathname === DRIVER_PAGE || url.pathname === DRIVER_RUN) {
+    event.respondWith(driverCopy(request, url.pathname))
+    return
+  }
   if (request.mode === 'navigate') {
     if (isPage(url)) event.respondWith(networkFirst(request, SHELL, pageFallback, event))
     return
@@ -125,6 +141,25 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, SEEN))
   }
 })
+
+/**
+ * The driver's page (whatever its query: the link's token is used once) and run: the network's
+ * answer, kept; without signal, the kept copy. A 401 (the link revoked, the day over) deletes
+ * every copy, so the run's customers leave the phone with the session.
+ */
+async function driverCopy(request, key) {
+  const cache = await caches.open(DRIVER)
+  try {
+    const response = await fetch(request)
+    if (response.status === 401) await caches.delete(DRIVER)
+    else if (response.ok && !response.redirected) await cache.put(key, response.clone())
+    return response
+  } catch (error) {
+    const kept = await cache.match(key)
+    if (kept) return kept
+    throw error
+  }
+}
 
 const STATIC_FILES = new Set(['/icon.svg', '/placeholder.svg'])
 

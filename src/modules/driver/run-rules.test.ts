@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  cashFigures,
+  cashOfRun,
+  driverMessage,
+  driverWhatsappLink,
+  linkEndsAt,
+  linkState,
+  mapsLink,
+  telLink,
+} from './run-rules'
+
+describe('a driver link', () => {
+  it('ends at the end of its delivery day, Johannesburg time', () => {
+    expect(linkEndsAt('2026-12-04').toISOString()).toBe('2026-12-04T22:00:00.000Z')
+  })
+
+  it('is waiting, in use, used up, expired or revoked', () => {
+    const now = new Date('2026-12-04T10:00:00Z')
+    const later = new Date('2026-12-04T22:00:00Z')
+    const earlier = new Date('2026-12-04T09:00:00Z')
+    expect(linkState({ usedAt: null, revokedAt: null, expiresAt: later }, now)).toBe('waiting')
+    expect(linkState({ usedAt: earlier, revokedAt: null, expiresAt: later }, now)).toBe('in-use')
+    expect(linkState({ usedAt: earlier, revokedAt: null, expiresAt: earlier }, now)).toBe('used-up')
+    expect(linkState({ usedAt: null, revokedAt: null, expiresAt: earlier }, now)).toBe('expired')
+    expect(linkState({ usedAt: earlier, revokedAt: earlier, expiresAt: later }, now)).toBe(
+      'revoked',
+    )
+  })
+})
+
+describe('a run’s cash', () => {
+  it('expects the delivered stops’ cash, to the cent; a stop not delivered expects nothing', () => {
+    const cash = cashOfRun([
+      { outcome: 'delivered', cashDue: 10_001, cashCollected: 10_001 },
+      { outcome: 'delivered', cashDue: 3_337, cashCollected: 3_300 },
+      { outcome: 'delivered', cashDue: 0, cashCollected: null },
+      { outcome: 'not-delivered', cashDue: 9_999, cashCollected: null },
+    ])
+    expect(cash).toEqual({ expected: 13_338, collected: 13_301, difference: -37 })
+    expect(cashFigures(cash)).toEqual({ expected: 133.38, collected: 133.01, difference: -0.37 })
+  })
+
+  it('sums many odd amounts exactly (no floating-point drift)', () => {
+    const marks = Array.from({ length: 1000 }, () => ({
+      outcome: 'delivered',
+      cashDue: 1_001,
+      cashCollected: 1_001,
+    }))
+    expect(cashFigures(cashOfRun(marks))).toEqual({
+      expected: 10_010,
+      collected: 10_010,
+      difference: 0,
+    })
+  })
+})
+
+describe('a stop’s links', () => {
+  it('WhatsApp with the prepared message, on the customer’s number as wa.me wants it', () => {
+    expect(driverMessage('KC-1001', 'on-the-way')).toBe('Your order KC-1001 is on its way')
+    expect(driverMessage('KC-1001', 'delivered')).toBe('Your order KC-1001 was delivered')
+    expect(driverWhatsappLink('082 123 4567', 'KC-1001', 'delivered')).toBe(
+      'https://wa.me/27821234567?text=Your%20order%20KC-1001%20was%20delivered',
+    )
+  })
+
+  it('tel: with the digits, and a maps search for the address in its area', () => {
+    expect(telLink('082 123 4567')).toBe('tel:0821234567')
+    expect(telLink('+27 82 123 4567')).toBe('tel:+27821234567')
+    expect(mapsLink('12 Vilakazi St', 'Soweto')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=12%20Vilakazi%20St%2C%20Soweto',
+    )
+    expect(mapsLink(null, 'Soweto')).toContain('query=Soweto')
+  })
+})
