@@ -1,5 +1,6 @@
 import type { PaymentMethod } from './schemas'
 import type { FulfilmentStatus } from './fulfilment'
+import type { CreditNoteSummaryDTO } from './credit-note'
 
 /** An order as the API answers it: rands with two decimals, snapshot lines. */
 export type OrderDTO = {
@@ -24,6 +25,11 @@ export type OrderDTO = {
   deliveryDate?: string
   /** The shop as it was when the order was placed (absent for orders from before it was kept). */
   seller?: OrderSeller
+  /**
+   * Its credit notes, by number: short deliveries' and a cancellation's (absent while none). What
+   * is still due is the total less their amounts.
+   */
+  creditNotes?: CreditNoteSummaryDTO[]
 }
 
 /** The seller's name and address as the order's invoice names them. */
@@ -48,7 +54,7 @@ export type AdminOrderDTO = OrderDTO & {
 export type OrderEventDTO = {
   at: string
   actor: string
-  kind: 'status' | 'payment' | 'note'
+  kind: 'status' | 'payment' | 'note' | 'credit-note'
   message: string
 }
 
