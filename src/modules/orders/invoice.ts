@@ -137,9 +137,12 @@ export function creditNoteOf(
     kind: 'cancellation',
     amount: order.total,
     reason: null,
-    lines: order.items.map((i) => ({
-      ...i,
-      amount: fromCents(multiplyCents(toCents(i.price), i.quantity)),
+    lines: order.items.map(({ sku, name, price, quantity }) => ({
+      sku,
+      name,
+      price,
+      quantity,
+      amount: fromCents(multiplyCents(toCents(price), quantity)),
     })),
     fee: order.fee,
     vat: order.vat?.amount ?? null,

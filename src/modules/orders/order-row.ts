@@ -86,7 +86,12 @@ export type OrderLineFields = PartOf<typeof ORDER_LINE_ROWS, 'sku' | 'name' | 'p
  * An order's whole row with its lines, in order, and its credit notes by number (a read has
  * them; the row an order's INSERT returns, before any, need not).
  */
-export type OrderRow = OrderRecord & { items: OrderLineFields[]; credit_notes?: CreditNoteJson[] }
+export type OrderRow = OrderRecord & {
+  items: OrderLineFields[]
+  credit_notes?: CreditNoteJson[]
+  /** Units credited per sku by its credit notes; null while none has. */
+  credited_units?: Record<string, number> | null
+}
 
 const money = (text: string) => fromCents(toCents(text))
 
@@ -110,6 +115,7 @@ export function toOrderDTO(row: OrderRow): OrderDTO {
       name: i.name,
       price: money(i.price),
       quantity: Number(i.quantity),
+      ...(row.credited_units?.[i.sku] ? { credited: Number(row.credited_units[i.sku]) } : {}),
     })),
     subtotal: money(row.subtotal),
     fee: money(row.fee),

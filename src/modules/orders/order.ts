@@ -10,7 +10,8 @@ export type OrderDTO = {
   area: string
   areaName: string
   payment: PaymentMethod
-  items: { sku: string; name: string; price: number; quantity: number }[]
+  /** Each line as charged; `credited`: its units credited by credit notes, when any are. */
+  items: { sku: string; name: string; price: number; quantity: number; credited?: number }[]
   subtotal: number
   fee: number
   total: number

@@ -20,7 +20,7 @@ import {
   toOrderDTO,
   type OrderRow,
 } from '@/modules/orders/order-row'
-import { CREDIT_NOTES } from './credit-note-row'
+import { CREDIT_NOTE_LINES, CREDIT_NOTES } from './credit-note-row'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -75,8 +75,8 @@ async function loadOrderRow(
 
 /**
  * Orders `o` read from `source` (the table, or a subquery choosing a page of it) as OrderRow: each
- * with its lines and its credit notes as JSON, each read by its own index lookup so that only the
- * orders returned pay for them.
+ * with its lines, its credit notes and the units they credit per sku as JSON, each read by its own
+ * index lookup so that only the orders returned pay for them.
  */
 function orderSelect(source: string): string {
   return `SELECT ${selectList(ORDERS, 'o')},
@@ -86,7 +86,10 @@ function orderSelect(source: string): string {
        FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items,
     (SELECT coalesce(json_agg(json_build_object('number', c.number, 'issued_at', c.issued_at,
               'kind', c.kind, 'amount_cents', c.amount_cents) ORDER BY c.number), '[]')
-       FROM ${CREDIT_NOTES.name} c WHERE c.order_id = o.id) AS credit_notes
+       FROM ${CREDIT_NOTES.name} c WHERE c.order_id = o.id) AS credit_notes,
+    (SELECT json_object_agg(u.sku, u.units) FROM (SELECT l.sku, sum(l.quantity) AS units
+        FROM ${CREDIT_NOTES.name} c JOIN ${CREDIT_NOTE_LINES.name} l ON l.credit_note_id = c.id
+       WHERE c.order_id = o.id GROUP BY l.sku) u) AS credited_units
   FROM ${source} o`
 }
 
