@@ -148,8 +148,10 @@ describe('a short delivery', () => {
     expect(read.history.at(-1)!.message).toContain(
       `credit note ${cn(note.number)} issued for R 389,97`,
     )
-    const listed = (await (await admin('GET', '/api/admin/orders?limit=5')).json()) as Order[]
-    expect(listed.find((o) => o.orderId === placed.orderId)?.creditNotes).toEqual(read.creditNotes)
+    const listed = (await (
+      await admin('GET', '/api/admin/orders?status=out-for-delivery&limit=500')
+    ).json()) as Order[]
+    expect(listed.find((o) => o.orderId === placed.orderId)!.creditNotes).toEqual(read.creditNotes)
 
     // What is left to collect is the total less the credit.
     const paid = await patch(placed.orderId, { payment: { paid: true } })
