@@ -206,6 +206,24 @@ describe('a short delivery', () => {
     for (const o of orders) expect(await creditNotesOf(o.orderId)).toHaveLength(1)
   })
 
+  it('comes off the revenue and the cash to collect in the summary', async () => {
+    const product = await buildProduct({ price: 40, inStock: 10 })
+    const placed = await place([{ sku: product.sku, quantity: 3 }])
+    await outForDelivery(placed.orderId)
+    type Figures = { orders: number; revenue: number; cashToCollect: number }
+    const summary = async () =>
+      (await (
+        await admin('GET', '/api/admin/orders/summary?status=out-for-delivery&payment=cash')
+      ).json()) as Figures
+    const before = await summary()
+    const res = await shortDeliver(placed.orderId, { lines: [{ sku: product.sku, quantity: 2 }] })
+    expect(res.status).toBe(201)
+    const after = await summary()
+    expect(after.orders).toBe(before.orders)
+    expect(cents(before.revenue) - cents(after.revenue)).toBe(8_000)
+    expect(cents(before.cashToCollect) - cents(after.cashToCollect)).toBe(8_000)
+  })
+
   it('numbers every credit note in one series without gaps as cancellations interleave', async () => {
     const product = await buildProduct({ price: 25, inStock: 200 })
     const orders = await Promise.all(

@@ -37,7 +37,7 @@ export function CreditNotes({ order }: { order: FullOrder }) {
           )
         })}
       </ul>
-      {order.status === 'cancelled' ? null : (
+      {order.status === 'cancelled' || order.paid ? null : (
         <p data-testid="order-due">
           Still due after credit notes: <strong>{formatRand(amountDue(order))}</strong>
         </p>
