@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 import { test } from './fixtures'
@@ -33,6 +34,14 @@ async function login(page: Page) {
 async function shopName(): Promise<string> {
   const [row] = await sql<{ shop_name: string }>('SELECT shop_name FROM shop_settings LIMIT 1')
   return row!.shop_name
+}
+
+/** What axe finds serious or critical in the open dialog. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function openOrder(page: Page, orderId: string) {
@@ -199,6 +208,7 @@ test('the owner records a short delivery from the order dialog and prints its cr
   await form.getByLabel(`Units short of ${product.name}`).fill('1')
   await form.getByLabel('Reason (optional)').fill('Box crushed')
   await expect(form.getByTestId('short-delivery-credit')).toHaveText(`Credit: ${rand(100)}`)
+  expect(await seriousViolations(page)).toEqual([])
   await form.getByRole('button', { name: 'Record short delivery' }).click()
 
   const notes = dialog.getByRole('list', { name: 'Credit notes' }).locator('li')
@@ -224,6 +234,7 @@ test('the owner records a short delivery from the order dialog and prints its cr
   )
   // Three units are left to credit: the action stays.
   await expect(dialog.getByRole('button', { name: 'Short delivered…' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 
   const opened = page.waitForEvent('popup')
   await notes
