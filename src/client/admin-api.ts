@@ -10,6 +10,8 @@ import type {
 import type { ProductDTO } from '@/modules/catalogue/product'
 import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
 import type { OrderChange } from '@/modules/orders/change-schema'
+import type { CreditNoteDTO } from '@/modules/orders/credit-note'
+import type { ShortDelivery } from '@/modules/orders/short-delivery-schema'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderFigures } from '@/modules/orders/order-summary'
 import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
@@ -202,8 +204,15 @@ export const statementCsv = (accountId: number) =>
   file(`/api/admin/accounts/${accountId}/statement?format=csv`)
 export const statementHtml = (accountId: number) =>
   html(`/api/admin/accounts/${accountId}/statement?format=html`)
-export const orderDocumentHtml = (orderId: string, document: 'invoice' | 'credit-note') =>
-  html(`/api/admin/orders/${encodeURIComponent(orderId)}/${document}`)
+/** An order's invoice, or one of its credit notes (by `number`; without one, its cancellation's). */
+export const orderDocumentHtml = (
+  orderId: string,
+  document: 'invoice' | 'credit-note',
+  number?: number,
+) =>
+  html(
+    `/api/admin/orders/${encodeURIComponent(orderId)}/${document}${number ? `?number=${number}` : ''}`,
+  )
 const personalDataPath = (phone: string) =>
   `/api/admin/personal-data?phone=${encodeURIComponent(phone)}`
 export const personalDataFile = (phone: string) => file(personalDataPath(phone))
@@ -243,6 +252,12 @@ export const deletePriceList = (id: number) => act(`/api/admin/price-lists/${id}
 
 export const updateOrder = (orderId: string, change: OrderChange) =>
   call<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, 'PATCH', change)
+export const recordShortDelivery = (orderId: string, delivery: ShortDelivery) =>
+  call<CreditNoteDTO>(
+    `/api/admin/orders/${encodeURIComponent(orderId)}/short-delivery`,
+    'POST',
+    delivery,
+  )
 
 /** A new product: JSON, or multipart with its photo (a `data` part and an `image` file). */
 export const createProduct = (body: FormBody | FormData) =>

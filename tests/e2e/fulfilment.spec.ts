@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 import { test } from './fixtures'
@@ -33,6 +34,14 @@ async function login(page: Page) {
 async function shopName(): Promise<string> {
   const [row] = await sql<{ shop_name: string }>('SELECT shop_name FROM shop_settings LIMIT 1')
   return row!.shop_name
+}
+
+/** What axe finds serious or critical in the open dialog. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function openOrder(page: Page, orderId: string) {
@@ -173,6 +182,81 @@ test('a cancelled order puts its stock back on the storefront and has a credit n
     await adminApi('GET', `/api/admin/products/${product.sku}/stock`)
   ).json()) as { movements: { reason: string; orderId: string | null }[] }
   expect(movements.movements[0]).toMatchObject({ reason: 'cancellation', orderId })
+})
+
+test('the owner records a short delivery from the order dialog and prints its credit note', async ({
+  page,
+  context,
+}) => {
+  await printOnlyToPdf(context)
+  const product = await createProduct({ price: 100, inStock: 10 })
+  const { orderId, total, invoiceNumber } = await placeOrder(product.sku, 4)
+  const sent = await adminApi('PATCH', `/api/admin/orders/${orderId}`, {
+    status: 'out-for-delivery',
+  })
+  expect(sent.status).toBe(200)
+
+  await login(page)
+  const dialog = await openOrder(page, orderId)
+  const asked: string[] = []
+  page.on('dialog', (d) => {
+    asked.push(d.message())
+    void d.accept()
+  })
+  await dialog.getByRole('button', { name: 'Short delivered…' }).click()
+  const form = dialog.getByRole('form', { name: 'Short delivery' })
+  await form.getByLabel(`Units short of ${product.name}`).fill('1')
+  await form.getByLabel('Reason (optional)').fill('Box crushed')
+  await expect(form.getByTestId('short-delivery-credit')).toHaveText(`Credit: ${rand(100)}`)
+  expect(await seriousViolations(page)).toEqual([])
+  await form.getByRole('button', { name: 'Record short delivery' }).click()
+
+  const notes = dialog.getByRole('list', { name: 'Credit notes' }).locator('li')
+  await expect(notes).toHaveCount(1)
+  expect(asked).toEqual([
+    `Credit 1 unit of order ${orderId} (${rand(100)})? They go back into stock and a credit note is issued. This cannot be undone.`,
+  ])
+  await expect(form).toHaveCount(0)
+  const [row] = await sql<{ n: number }>(
+    `SELECT n.number::int AS n FROM credit_notes n JOIN orders o ON o.id = n.order_id
+      WHERE o.order_id = $1`,
+    [orderId],
+  )
+  const creditNote = `CN-${String(row!.n).padStart(6, '0')}`
+  await expect(notes.first()).toContainText(`${creditNote} · Short delivery`)
+  await expect(notes.first()).toContainText(rand(100))
+  await expect(dialog.getByTestId('order-due')).toHaveText(
+    `Still due after credit notes: ${rand(total - 100)}`,
+  )
+  const history = dialog.getByRole('list', { name: 'Order history' }).locator('li')
+  await expect(history.last()).toContainText(
+    `Short delivery (Box crushed): 1 × ${product.name} (${product.sku})`,
+  )
+  // Three units are left to credit: the action stays.
+  await expect(dialog.getByRole('button', { name: 'Short delivered…' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  const opened = page.waitForEvent('popup')
+  await notes
+    .first()
+    .getByRole('button', { name: `Print ${creditNote}` })
+    .click()
+  const note = await opened
+  await note.waitForLoadState()
+  const text = await printedText(note)
+  expect(text).toContain('Credit Note')
+  expect(text).toContain(creditNote)
+  expect(text).toContain(`Invoice INV-${String(invoiceNumber).padStart(6, '0')}`)
+  expect(text).toContain('Box crushed')
+  expect(text).toMatch(/Delivered short/)
+  expect(text).toMatch(/R\s100,00/)
+  await note.close()
+
+  const movements = (await (
+    await adminApi('GET', `/api/admin/products/${product.sku}/stock`)
+  ).json()) as { inStock: number; movements: { reason: string; orderId: string | null }[] }
+  expect(movements.inStock).toBe(7)
+  expect(movements.movements[0]).toMatchObject({ reason: 'short-delivery', orderId })
 })
 
 test('new orders show on the Orders tab and in the title without a reload', async ({ page }) => {

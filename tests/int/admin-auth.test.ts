@@ -9,6 +9,12 @@ import { cms } from '../helpers/staff'
 const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/admin/orders'],
   ['GET', '/api/admin/orders/KC-ABCDEF'],
+  [
+    'POST',
+    '/api/admin/orders/KC-ABCDEF/short-delivery',
+    { lines: [{ sku: 'ELE-001', quantity: 1 }] },
+  ],
+  ['GET', '/api/admin/orders/KC-ABCDEF/credit-note?number=1'],
   ['GET', '/api/admin/products/ELE-001'],
   ['POST', '/api/admin/products', { sku: 'AUTH-1', name: 'x', category: 'Clothing', price: 1 }],
   [

@@ -82,14 +82,29 @@ describe('credit notes', () => {
     )
     const notes = rows.map((r) => Number(r.note)).sort((a, b) => a - b)
     expect(notes).toEqual(Array.from({ length: 16 }, (_, i) => notes[0]! + i))
-    // The whole series is gap-free: every number up to the last one given belongs to an order.
-    const [series] = await sql<{ given: string; used: string; distinct: string }>(
+    // The whole series is gap-free: every number up to the last one given belongs to one credit
+    // note (a cancellation's, or a short delivery's: tests/int/short-delivery.test.ts), and each
+    // cancelled order's number is its cancellation's note.
+    const [series] = await sql<{ given: string; used: string; distinct: string; max: string }>(
       `SELECT (SELECT last FROM credit_note_counter)::text AS given,
-              count(credit_note_number)::text AS used,
-              count(DISTINCT credit_note_number)::text AS distinct
-         FROM orders`,
+              count(number)::text AS used, count(DISTINCT number)::text AS distinct,
+              max(number)::text AS max
+         FROM credit_notes`,
     )
-    expect(series).toEqual({ given: series!.used, used: series!.used, distinct: series!.used })
+    expect(series).toEqual({
+      given: series!.used,
+      used: series!.used,
+      distinct: series!.used,
+      max: series!.used,
+    })
+    const [cancelled] = await sql<{ orders: string; notes: string }>(
+      `SELECT count(*)::text AS orders,
+              count(n.number)::text AS notes
+         FROM orders o LEFT JOIN credit_notes n
+           ON n.order_id = o.id AND n.number = o.credit_note_number AND n.kind = 'cancellation'
+        WHERE o.credit_note_number IS NOT NULL`,
+    )
+    expect(cancelled!.notes).toBe(cancelled!.orders)
     for (const row of rows.slice(0, 4)) {
       const html = await (await document(row.order_id, 'credit-note')).text()
       expect(html).toContain(`Invoice INV-${pad(Number(row.invoice))} of`)

@@ -182,6 +182,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/invoice`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/personal-data?phone=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/credit-note`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/orders/${s}/credit-note?number=${s}`, owner: true },
+  { method: 'POST', path: (s) => `/api/admin/orders/${s}/short-delivery`, owner: true, body: true },
   { method: 'GET', path: (s) => `/api/admin/products/${s}`, owner: true },
   { method: 'GET', path: () => '/api/admin/products/export', owner: true },
   { method: 'POST', path: () => '/api/admin/products', owner: true, body: true },

@@ -18,6 +18,7 @@ import {
   PRICE_LISTS,
 } from '@/modules/pricing/price-list-repository'
 import { ORDER_EVENTS, ORDER_LINE_ROWS, ORDERS } from '@/modules/orders/order-row'
+import { CREDIT_NOTE_LINES, CREDIT_NOTES } from '@/modules/orders/credit-note-row'
 import { PRODUCTS } from '@/modules/catalogue/product-row'
 import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
@@ -49,6 +50,8 @@ describe('the names raw SQL uses', () => {
       ORDERS,
       ORDER_LINE_ROWS,
       ORDER_EVENTS,
+      CREDIT_NOTES,
+      CREDIT_NOTE_LINES,
       PRODUCTS,
       DELIVERY_AREAS,
       PRICE_LISTS,

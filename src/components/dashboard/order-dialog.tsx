@@ -3,7 +3,10 @@
 import { useState } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
-import { orderQuery, updateOrder } from '@/client/admin-api'
+import { orderQuery, recordShortDelivery, updateOrder } from '@/client/admin-api'
+import { amountDue } from '@/modules/orders/credit-note'
+import { creditNoteNumberText } from '@/modules/orders/receipt'
+import { fromCents } from '@/shared/money'
 import {
   customerWhatsappLink,
   statusMessage,
@@ -11,14 +14,17 @@ import {
 } from '@/modules/orders/fulfilment'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import { OrderActions, OrderPayment, type OrderPartProps } from './order-actions'
+import { CreditNotes } from './credit-notes'
+import { ShortDeliveryAction, type RecordShortDelivery } from './short-delivery'
 import { OrderNote } from './order-note'
 import { OrderFacts, OrderHistory, OrderLines, type FullOrder } from './order-facts'
 import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
 
 /**
- * One order as the owner works it: the next step, payment, cancelling, a note and the history.
- * After a status change it offers the customer's WhatsApp message for that status, one tap away.
+ * One order as the owner works it: the next step, payment, cancelling, a short delivery, its
+ * credit notes, a note and the history. After a status change it offers the customer's WhatsApp
+ * message for that status, one tap away.
  */
 export function OrderDialog({
   orderId,
@@ -52,6 +58,26 @@ export function OrderDialog({
     return changed
   }
 
+  const shortDeliver: RecordShortDelivery = async (delivery) => {
+    setSaving(true)
+    const recorded = await run(
+      async () => {
+        const note = await recordShortDelivery(orderId, delivery)
+        setOrder(await orderQuery(orderId).load())
+        return note
+      },
+      {
+        done: (note) => ({
+          title: `Credit note ${creditNoteNumberText(note.number)} issued`,
+          variant: 'success',
+        }),
+        failed: 'Failed to record the short delivery.',
+      },
+    )
+    setSaving(false)
+    return recorded
+  }
+
   return (
     <Dialog open onClose={onClose} title={`Order ${orderId}`}>
       {!shown ? (
@@ -75,12 +101,13 @@ export function OrderDialog({
                     status: announce,
                     payment: shown.payment,
                     paid: shown.paid,
-                    total: shown.total,
+                    total: fromCents(amountDue(shown)),
                   }),
                 )
               : null
           }
           onChange={change}
+          onShortDelivery={shortDeliver}
         />
       )}
     </Dialog>
@@ -92,13 +119,16 @@ function OrderDetails({
   saving,
   whatsapp,
   onChange,
-}: OrderPartProps & { whatsapp: string | null }) {
+  onShortDelivery,
+}: OrderPartProps & { whatsapp: string | null; onShortDelivery: RecordShortDelivery }) {
   return (
     <>
       <OrderFacts order={order} />
       <OrderActions order={order} saving={saving} whatsapp={whatsapp} onChange={onChange} />
+      <ShortDeliveryAction order={order} saving={saving} onRecord={onShortDelivery} />
       <OrderPayment order={order} saving={saving} onChange={onChange} />
       <OrderLines order={order} />
+      <CreditNotes order={order} />
       <OrderNote order={order} saving={saving} onChange={onChange} />
       <OrderHistory order={order} />
     </>

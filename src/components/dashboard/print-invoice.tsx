@@ -31,15 +31,21 @@ export function PrintInvoice({ order }: { order: FullOrder }) {
   )
 }
 
-function PrintDocument({
+/** One document's button: `number` picks one of the order's credit notes. */
+export function PrintDocument({
   order,
   document,
+  number,
   text,
+  label,
   name,
 }: {
   order: FullOrder
   document: 'invoice' | 'credit-note'
+  number?: number
   text: string
+  /** The button's accessible name, when its text alone says too little. */
+  label?: string
   name: string
 }) {
   const toast = useToast()
@@ -47,7 +53,7 @@ function PrintDocument({
   const open = async () => {
     setOpening(true)
     try {
-      if (!openPrintable(await orderDocumentHtml(order.orderId, document))) {
+      if (!openPrintable(await orderDocumentHtml(order.orderId, document, number))) {
         toast({
           title: 'Pop-up Blocked',
           description: `Allow pop-ups for this shop to open ${name}.`,
@@ -65,7 +71,13 @@ function PrintDocument({
     }
   }
   return (
-    <button type="button" className="button" disabled={opening} onClick={() => void open()}>
+    <button
+      type="button"
+      className="button"
+      disabled={opening}
+      aria-label={label}
+      onClick={() => void open()}
+    >
       {text}
     </button>
   )

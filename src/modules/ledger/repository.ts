@@ -5,6 +5,7 @@ import { shopDay } from '@/shared/dates'
 import { creditNoteNumberText, invoiceNumberText } from '@/modules/orders/receipt'
 import type { PaymentTerms } from '@/modules/accounts/terms'
 import { col, nullable, tableShape, type PartOf } from '@/platform/db/row-shape'
+import { CREDIT_NOTES } from '@/modules/orders/credit-note-row'
 import type { Allocation, EntryKind, LedgerEntry, PaymentWay } from './statement'
 
 /** The SQL of the account ledger. */
@@ -25,6 +26,8 @@ export const ACCOUNT_LEDGER = tableShape('account_ledger', {
   reference: nullable(col.text()),
   allocations: nullable(col.jsonb<Allocation[]>()),
   reverses: nullable(col.int()),
+  /** A credit note's entry: the credit note (an order may have several: short deliveries). */
+  credit_note_id: nullable(col.int()),
   actor: col.text(),
   recorded_at: col.time(),
 })
@@ -95,19 +98,20 @@ export async function insertOpeningBalance(
 }
 
 /**
- * The credit note of a cancelled order, on its account's ledger when the order was invoiced on
- * account (nothing for an order paid otherwise): the whole invoice, credited today.
+ * A credit note of an order, on its account's ledger when the order was invoiced on account
+ * (nothing for an order paid otherwise, or a note of nothing): `cents` credited today.
  */
 export async function insertCreditNoteEntry(
   client: PoolClient,
-  orderRowId: number,
+  note: { orderRowId: number; creditNoteId: number; cents: Cents },
   actor: string,
 ): Promise<void> {
+  if (note.cents === 0) return
   await client.query(
-    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, order_id, actor)
-     SELECT account_id, 'credit-note', $2, -amount_cents, order_id, $3
+    `INSERT INTO ${ACCOUNT_LEDGER.name} (account_id, kind, day, amount_cents, order_id, credit_note_id, actor)
+     SELECT account_id, 'credit-note', $2, $3, order_id, $4, $5
        FROM ${ACCOUNT_LEDGER.name} WHERE order_id = $1 AND kind = 'invoice'`,
-    [orderRowId, shopDay(new Date()), actor],
+    [note.orderRowId, shopDay(new Date()), -note.cents, note.creditNoteId, actor],
   )
 }
 
@@ -188,10 +192,11 @@ type EntryRow = PartOf<
 
 const SELECT_ENTRIES = `
   SELECT l.id, l.account_id, l.kind, to_char(l.day, 'YYYY-MM-DD') AS day, l.amount_cents::text,
-         o.order_id AS order_public_id, o.invoice_number::text, o.credit_note_number::text,
+         o.order_id AS order_public_id, o.invoice_number::text, n.number::text AS credit_note_number,
          to_char(l.due_day, 'YYYY-MM-DD') AS due_day, l.method, l.reference, l.allocations,
          l.reverses
-    FROM ${ACCOUNT_LEDGER.name} l LEFT JOIN orders o ON o.id = l.order_id`
+    FROM ${ACCOUNT_LEDGER.name} l LEFT JOIN orders o ON o.id = l.order_id
+         LEFT JOIN ${CREDIT_NOTES.name} n ON n.id = l.credit_note_id`
 
 function toEntry(row: EntryRow): LedgerEntry {
   const document =

@@ -9,26 +9,27 @@ import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import {
   addOrderEvents,
-  cancelWithCreditNote,
   loadAdminOrder,
   lockOrderForChange,
-  orderLineUnits,
+  markCancelled,
   setOrderNote,
   setOrderPayment,
   setOrderStatus,
 } from './repository'
-import { putBackStock } from '@/modules/stock/repository'
-import { insertCreditNoteEntry } from '@/modules/ledger/repository'
+import { restOf } from './credit-note'
+import { creditBasisOf } from './credit-note-repository'
+import { issueCreditNote, stockReturnedText } from './issue-credit-note'
 import { inTransaction } from '@/platform/db/transaction'
 
 type Event = Pick<OrderEventDTO, 'kind' | 'message'>
 
 /**
  * The owner's change to an order: its status, its payment, its note, in one transaction under
- * the order's row lock. A refused move changes nothing. Cancelling returns every line's quantity
- * to stock in the same transaction; a second cancellation, however close behind, waits for the
- * lock, then finds the order Cancelled and is refused, so stock comes back once. Each change is
- * kept in the order's history with who made it.
+ * the order's row lock. A refused move changes nothing. Cancelling returns to stock, in the same
+ * transaction, every unit a short delivery has not returned already, and credits what is left of
+ * the invoice; a second cancellation, however close behind, waits for the lock, then finds the
+ * order Cancelled and is refused, so stock comes back once. Each change is kept in the order's
+ * history with who made it.
  */
 export async function changeOrder(
   shop: Payload,
@@ -45,12 +46,8 @@ export async function changeOrder(
       const refused = refusedMove(order.status, change.status)
       if (refused) throw new Conflict(refused, { orderId, status: order.status })
       let message = `Status: ${STATUS_LABELS[order.status]} → ${STATUS_LABELS[change.status]}`
-      if (change.status === 'cancelled') {
-        message += await returnStock(client, order.id, orderId, actor)
-        // The invoice stands, cancelled by a credit note that refers to it (VAT Act s21).
-        message += `; credit note ${creditNoteNumberText(await cancelWithCreditNote(client, order.id))} issued`
-        await insertCreditNoteEntry(client, order.id, actor)
-      } else await setOrderStatus(client, order.id, change.status)
+      if (change.status === 'cancelled') message += await cancel(client, order.id, orderId, actor)
+      else await setOrderStatus(client, order.id, change.status)
       events.push({ kind: 'status', message })
     }
 
@@ -62,7 +59,9 @@ export async function changeOrder(
     if (change.payment) {
       const { paid } = change.payment
       const given = change.payment.amount
-      const amount = paid ? (given != null ? toCents(given) : order.totalCents) : null
+      const due = async () =>
+        order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
+      const amount = paid ? (given != null ? toCents(given) : await due()) : null
       const reference = paid ? change.payment.reference || null : null
       const same =
         paid === order.paid && amount === order.paidCents && reference === order.paymentReference
@@ -89,19 +88,25 @@ export async function changeOrder(
 }
 
 /**
- * Puts a cancelled order's lines back on the shelf, under the products' row locks taken in sku
- * order as orders take them. A line whose product has since been deleted has nowhere to go; the
- * history says so. Returns what the history should add.
+ * Cancels the order: what is left of it (every unit no short delivery credited, and the fee) goes
+ * back on the shelf and is credited by the next credit note of the series, which the order keeps
+ * as its cancellation's. The invoice stands, cancelled by a credit note that refers to it (VAT Act
+ * s21). Returns what the history should add.
  */
-async function returnStock(
+async function cancel(
   client: PoolClient,
   id: number,
   orderId: string,
   actor: string,
 ): Promise<string> {
-  const lines = await orderLineUnits(client, id)
-  const gone = await putBackStock(client, lines, { reason: 'cancellation', orderId, actor })
-  return gone.length
-    ? `; stock returned, except ${gone.join(', ')} (no longer in the catalogue)`
-    : '; stock returned'
+  const draft = restOf(await creditBasisOf(client, id))
+  const { creditNote, notStocked } = await issueCreditNote(
+    client,
+    { rowId: id, orderId },
+    { kind: 'cancellation', draft, reason: null },
+    actor,
+  )
+  await markCancelled(client, id, creditNote.number)
+  const stock = draft.lines.length ? stockReturnedText(notStocked) : 'no stock left to return'
+  return `; ${stock}; credit note ${creditNoteNumberText(creditNote.number)} issued`
 }

@@ -2,41 +2,40 @@ import type { Payload } from 'payload'
 
 import { NotFound } from '@/shared/errors'
 import { getShopSettings } from '@/modules/settings/settings'
-import { creditNoteOf, invoiceHtml, invoiceOf } from './invoice'
+import { creditNoteDocument, invoiceHtml, invoiceOf } from './invoice'
+import { countCreditNotePrint, loadCreditNote } from './credit-note-repository'
+import { creditNoteNumberText } from './receipt'
 import { countPrint, getOrder, loadAccountOrder } from './repository'
 
-const DOCUMENTS = {
-  invoice: {
-    make: invoiceOf,
-    none: (orderId: string) => `Order ${orderId} has no invoice.`,
-    // The original went to the buyer with their receipt: whatever the shop prints is a copy.
-    isCopy: () => true,
-  },
-  'credit-note': {
-    make: creditNoteOf,
-    none: (orderId: string) => `Order ${orderId} has no credit note: it is not cancelled.`,
-    // The owner issues a credit note: their first print is the original.
-    isCopy: (prints: number) => prints > 1,
-  },
-} as const
-
-export type OrderDocumentKind = keyof typeof DOCUMENTS
+export type OrderDocumentKind = 'invoice' | 'credit-note'
 
 /**
- * The owner's print of one of an order's A4 documents (its invoice, its credit note), as HTML; a
- * NotFound when the order has no such document. Each print is counted, and a reprint says "Copy".
+ * The owner's print of one of an order's A4 documents, as HTML: its invoice, or one of its credit
+ * notes (by number; without one, the credit note that cancelled it). A NotFound when the order
+ * has no such document. Each print is counted, and a reprint says "Copy": the invoice's original
+ * went to the buyer with their receipt, so whatever the shop prints of it is a copy; the owner
+ * issues a credit note, so their first print of one is the original.
  */
 export async function printOrderDocument(
   shop: Payload,
   orderId: string,
   kind: OrderDocumentKind,
+  number?: number,
 ): Promise<string> {
-  const { make, none, isCopy } = DOCUMENTS[kind]
+  const pool = shop.db.pool
   const [order, settings] = await Promise.all([getOrder(shop, orderId), getShopSettings(shop)])
-  const document = make(order, settings)
-  if (!document) throw new NotFound(none(order.orderId))
-  const prints = await countPrint(shop.db.pool, order.orderId, kind)
-  return invoiceHtml({ ...document, copy: isCopy(prints) })
+  if (kind === 'invoice') {
+    await countPrint(pool, order.orderId, 'invoice')
+    return invoiceHtml({ ...invoiceOf(order, settings), copy: true })
+  }
+  const wanted = number ?? order.creditNote?.number
+  if (wanted === undefined)
+    throw new NotFound(`Order ${order.orderId} has no credit note: it is not cancelled.`)
+  const note = await loadCreditNote(pool, order.orderId, wanted)
+  if (!note)
+    throw new NotFound(`Order ${order.orderId} has no credit note ${creditNoteNumberText(wanted)}.`)
+  const prints = await countCreditNotePrint(pool, wanted)
+  return invoiceHtml({ ...creditNoteDocument(order, note, settings), copy: prints > 1 })
 }
 
 /**

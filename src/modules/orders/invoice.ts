@@ -1,8 +1,9 @@
 import { escapeHtml, multilineHtml } from '@/shared/html'
 import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { formatShopDateTime, formatShopDay } from '@/shared/dates'
-import { formatRand, multiplyCents, toCents, type Cents } from '@/shared/money'
+import { formatRand, fromCents, multiplyCents, toCents, type Cents } from '@/shared/money'
 import type { AdminOrderDTO, OrderDTO } from './order'
+import type { CreditNoteDTO } from './credit-note'
 import { isFullTaxInvoice } from './tax-invoice'
 import { creditNoteNumberText, invoiceNumberText, paymentLabel } from './receipt'
 
@@ -42,13 +43,27 @@ export type Invoice = {
    * an order it took itself), and the Value-Added Tax Act allows one; every other print says so.
    */
   copy?: boolean
-  /** A credit note: the invoice it cancels, whole. */
+  /** A credit note: the invoice it credits. */
   credits?: DocumentRef
+  /**
+   * A credit note: what of the invoice it credits: all of it (a cancellation), what short
+   * deliveries left of it (a cancellation after them), or the lines delivered short.
+   */
+  credited?: 'whole' | 'rest' | 'short-delivery'
+  /** A credit note: why, as the owner or driver gave it. */
+  reason?: string
   /** An invoice whose order was cancelled: the credit note that cancelled it. */
   creditedBy?: DocumentRef
+  /** An invoice credited in part: its short deliveries' credit notes, by number. */
+  partlyCreditedBy?: (DocumentRef & { amount: Cents })[]
 }
 
 type Invoiced = OrderDTO & Partial<Pick<AdminOrderDTO, 'creditNote'>>
+
+const refOf = (note: { number: number; issuedAt: string }): DocumentRef => ({
+  number: creditNoteNumberText(note.number),
+  date: formatShopDateTime(new Date(note.issuedAt)),
+})
 
 export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
   const total = toCents(order.total)
@@ -59,6 +74,7 @@ export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
     unit: toCents(item.price),
     amount: multiplyCents(toCents(item.price), item.quantity),
   }))
+  const shortDeliveries = (order.creditNotes ?? []).filter((n) => n.kind === 'short-delivery')
   const fee = toCents(order.fee)
   if (fee > 0) {
     lines.push({
@@ -93,33 +109,92 @@ export function invoiceOf(order: Invoiced, seller: InvoiceSeller): Invoice {
     payment: paymentLabel(order.payment),
     ...(order.dueDate ? { due: formatShopDay(order.dueDate) } : {}),
     ...(order.deliveryDate ? { delivery: formatDeliveryDate(order.deliveryDate) } : {}),
-    ...(order.creditNote
+    ...(order.creditNote ? { creditedBy: refOf(order.creditNote) } : {}),
+    ...(shortDeliveries.length
       ? {
-          creditedBy: {
-            number: creditNoteNumberText(order.creditNote.number),
-            date: formatShopDateTime(new Date(order.creditNote.issuedAt)),
-          },
+          partlyCreditedBy: shortDeliveries.map((n) => ({
+            ...refOf(n),
+            amount: toCents(n.amount),
+          })),
         }
       : {}),
   }
 }
 
 /**
- * The credit note that cancelled an order (VAT Act s21): the whole of its invoice, lines and VAT,
- * credited under the note's own number and date, naming the invoice it cancels.
+ * The credit note that cancelled an order credited in nothing else (VAT Act s21): the whole of
+ * its invoice, lines and VAT, credited under the note's own number and date, naming the invoice.
  */
 export function creditNoteOf(
   order: Invoiced & Pick<AdminOrderDTO, 'creditNote'>,
   seller: InvoiceSeller,
 ): Invoice | undefined {
   if (!order.creditNote) return undefined
-  const { creditedBy, ...invoice } = invoiceOf(order, seller)
+  const whole: CreditNoteDTO = {
+    orderId: order.orderId,
+    number: order.creditNote.number,
+    issuedAt: order.creditNote.issuedAt,
+    kind: 'cancellation',
+    amount: order.total,
+    reason: null,
+    lines: order.items.map(({ sku, name, price, quantity }) => ({
+      sku,
+      name,
+      price,
+      quantity,
+      amount: fromCents(multiplyCents(toCents(price), quantity)),
+    })),
+    fee: order.fee,
+    vat: order.vat?.amount ?? null,
+  }
+  return creditNoteDocument(order, whole, seller)
+}
+
+/**
+ * One credit note of an order as printed (VAT Act s21): the lines and units it credits at the
+ * prices the invoice charged, the delivery fee if it credits it, its VAT and total as issued,
+ * under its own number and date, naming the invoice it credits.
+ */
+export function creditNoteDocument(
+  order: Invoiced,
+  note: CreditNoteDTO,
+  seller: InvoiceSeller,
+): Invoice {
+  const invoice = invoiceOf(order, seller)
+  const total = toCents(note.amount)
+  const vat = note.vat === null ? null : toCents(note.vat)
+  const lines: InvoiceLine[] = note.lines.map((l) => ({
+    description: `${l.name} (${l.sku})${l.reason ? `: ${l.reason}` : ''}`,
+    quantity: l.quantity,
+    unit: toCents(l.price),
+    amount: toCents(l.amount),
+  }))
+  const fee = toCents(note.fee)
+  if (fee > 0)
+    lines.push({
+      description: `Delivery to ${order.areaName}`,
+      quantity: 1,
+      unit: fee,
+      amount: fee,
+    })
+  const { creditedBy: _cancelled, partlyCreditedBy: _parts, ...rest } = invoice
   return {
-    ...invoice,
+    ...rest,
     title: 'Credit Note',
-    number: creditedBy!.number,
-    date: creditedBy!.date,
+    number: creditNoteNumberText(note.number),
+    date: formatShopDateTime(new Date(note.issuedAt)),
+    lines,
+    net: vat === null ? total : total - vat,
+    vat,
+    total,
     credits: { number: invoice.number, date: invoice.date },
+    credited:
+      note.kind === 'short-delivery'
+        ? 'short-delivery'
+        : total === invoice.total
+          ? 'whole'
+          : 'rest',
+    ...(note.reason ? { reason: note.reason } : {}),
   }
 }
 
@@ -164,7 +239,7 @@ thead th { border-bottom: 2px solid #111; }
 tfoot th { text-align: right; font-weight: normal; }
 tfoot .total th, tfoot .total td { font-weight: bold; border-bottom: 2px solid #111; }
 footer { margin-top: 6mm; color: #555; font-size: 9pt; }
-.cancelled { border: 2px solid #b91c1c; color: #b91c1c; padding: 2mm 3mm; margin: 0 0 4mm; }
+.cancelled, .credited { border: 2px solid #b91c1c; color: #b91c1c; padding: 2mm 3mm; margin: 0 0 4mm; }
 .copy { float: right; border: 2px solid #111; padding: 1mm 4mm; font-weight: bold; text-transform: uppercase; }
 </style></head>
 <body>
@@ -172,14 +247,21 @@ ${invoice.copy ? '<p class="copy">Copy</p>' : ''}
 <h1>${escapeHtml(invoice.title)}</h1>
 ${
   invoice.creditedBy
-    ? `<p class="cancelled"><strong>Cancelled:</strong> credited in full by credit note ${escapeHtml(invoice.creditedBy.number)} of ${escapeHtml(invoice.creditedBy.date)}.</p>`
+    ? `<p class="cancelled"><strong>Cancelled:</strong> credited in full by credit note ${escapeHtml(invoice.creditedBy.number)} of ${escapeHtml(invoice.creditedBy.date)}${invoice.partlyCreditedBy?.length ? ' with the credit notes below' : ''}.</p>`
     : ''
 }
+${(invoice.partlyCreditedBy ?? [])
+  .map(
+    (n) =>
+      `<p class="credited"><strong>Short delivery:</strong> ${formatRand(n.amount)} credited by credit note ${escapeHtml(n.number)} of ${escapeHtml(n.date)}.</p>`,
+  )
+  .join('\n')}
 <dl>
 <dt>${invoice.credits ? 'Credit note number' : 'Invoice number'}</dt><dd>${escapeHtml(invoice.number)}</dd>
 <dt>Date</dt><dd>${escapeHtml(invoice.date)}</dd>
 <dt>Order</dt><dd>${escapeHtml(invoice.orderId)}</dd>
 <dt>Payment</dt><dd>${escapeHtml(invoice.payment)}</dd>
+${invoice.reason ? `<dt>Reason</dt><dd>${escapeHtml(invoice.reason)}</dd>` : ''}
 ${invoice.due ? `<dt>Payment due</dt><dd>${escapeHtml(invoice.due)}</dd>` : ''}
 ${invoice.delivery ? `<dt>Delivery date</dt><dd>${escapeHtml(invoice.delivery)}</dd>` : ''}
 ${invoice.credits ? `<dt>Credits</dt><dd>Invoice ${escapeHtml(invoice.credits.number)} of ${escapeHtml(invoice.credits.date)}</dd>` : ''}
@@ -213,7 +295,13 @@ ${vatRows}
 
 function footerOf(invoice: Invoice): string {
   if (invoice.credits) {
-    const credited = `The order was cancelled: the whole of invoice ${escapeHtml(invoice.credits.number)} is credited.`
+    const of = `invoice ${escapeHtml(invoice.credits.number)}`
+    const credited =
+      invoice.credited === 'short-delivery'
+        ? `Delivered short: the lines above of ${of} are credited.`
+        : invoice.credited === 'rest'
+          ? `The order was cancelled: what its short deliveries left of ${of} is credited.`
+          : `The order was cancelled: the whole of ${of} is credited.`
     return invoice.vat === null
       ? `Prices in rand. ${credited}`
       : `Prices in rand include VAT at ${invoice.vatRate}%. ${credited} Credit note in terms of section 21 of the Value-Added Tax Act, 1991.`

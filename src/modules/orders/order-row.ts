@@ -4,6 +4,7 @@ import type { AdminOrderDTO, OrderDTO, OrderEventDTO } from '@/modules/orders/or
 import { PAYMENT_METHODS } from '@/modules/orders/schemas'
 import { col, nullable, tableShape, type PartOf, type RowOf } from '@/platform/db/row-shape'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
+import { toCreditNoteSummary, type CreditNoteJson } from './credit-note-row'
 
 /**
  * An order's row, the one declaration the orders' SQL is written from (Payload's Orders
@@ -81,8 +82,16 @@ export type OrderEventRecord = RowOf<typeof ORDER_EVENTS>
 /** A line as an order is answered from it: what the reader's JSON and the insert both hold. */
 export type OrderLineFields = PartOf<typeof ORDER_LINE_ROWS, 'sku' | 'name' | 'price' | 'quantity'>
 
-/** An order's whole row with its lines, in order. */
-export type OrderRow = OrderRecord & { items: OrderLineFields[] }
+/**
+ * An order's whole row with its lines, in order, and its credit notes by number (a read has
+ * them; the row an order's INSERT returns, before any, need not).
+ */
+export type OrderRow = OrderRecord & {
+  items: OrderLineFields[]
+  credit_notes?: CreditNoteJson[]
+  /** Units credited per sku by its credit notes; null while none has. */
+  credited_units?: Record<string, number> | null
+}
 
 const money = (text: string) => fromCents(toCents(text))
 
@@ -106,6 +115,7 @@ export function toOrderDTO(row: OrderRow): OrderDTO {
       name: i.name,
       price: money(i.price),
       quantity: Number(i.quantity),
+      ...(row.credited_units?.[i.sku] ? { credited: Number(row.credited_units[i.sku]) } : {}),
     })),
     subtotal: money(row.subtotal),
     fee: money(row.fee),
@@ -126,6 +136,7 @@ export function toOrderDTO(row: OrderRow): OrderDTO {
       : {}),
     ...(row.due_date !== null ? { dueDate: row.due_date } : {}),
     ...(row.delivery_date !== null ? { deliveryDate: row.delivery_date } : {}),
+    ...(row.credit_notes?.length ? { creditNotes: row.credit_notes.map(toCreditNoteSummary) } : {}),
   }
 }
 

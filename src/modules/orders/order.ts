@@ -1,5 +1,6 @@
 import type { PaymentMethod } from './schemas'
 import type { FulfilmentStatus } from './fulfilment'
+import type { CreditNoteSummaryDTO } from './credit-note'
 
 /** An order as the API answers it: rands with two decimals, snapshot lines. */
 export type OrderDTO = {
@@ -9,7 +10,8 @@ export type OrderDTO = {
   area: string
   areaName: string
   payment: PaymentMethod
-  items: { sku: string; name: string; price: number; quantity: number }[]
+  /** Each line as charged; `credited`: its units credited by credit notes, when any are. */
+  items: { sku: string; name: string; price: number; quantity: number; credited?: number }[]
   subtotal: number
   fee: number
   total: number
@@ -24,6 +26,11 @@ export type OrderDTO = {
   deliveryDate?: string
   /** The shop as it was when the order was placed (absent for orders from before it was kept). */
   seller?: OrderSeller
+  /**
+   * Its credit notes, by number: short deliveries' and a cancellation's (absent while none). What
+   * is still due is the total less their amounts.
+   */
+  creditNotes?: CreditNoteSummaryDTO[]
 }
 
 /** The seller's name and address as the order's invoice names them. */
@@ -48,7 +55,7 @@ export type AdminOrderDTO = OrderDTO & {
 export type OrderEventDTO = {
   at: string
   actor: string
-  kind: 'status' | 'payment' | 'note'
+  kind: 'status' | 'payment' | 'note' | 'credit-note'
   message: string
 }
 

@@ -20,6 +20,7 @@ import {
   toOrderDTO,
   type OrderRow,
 } from '@/modules/orders/order-row'
+import { CREDIT_NOTE_LINES, CREDIT_NOTES } from './credit-note-row'
 
 type Queryable = Pick<PoolClient, 'query'>
 
@@ -74,14 +75,21 @@ async function loadOrderRow(
 
 /**
  * Orders `o` read from `source` (the table, or a subquery choosing a page of it) as OrderRow: each
- * with its lines as JSON, read by its own index lookup so that only the orders returned pay for them.
+ * with its lines, its credit notes and the units they credit per sku as JSON, each read by its own
+ * index lookup so that only the orders returned pay for them.
  */
 function orderSelect(source: string): string {
   return `SELECT ${selectList(ORDERS, 'o')},
     (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
               'price', i.price::text, 'quantity', i.quantity::text)
               ORDER BY i.${ORDER_LINE_POSITION}), '[]')
-       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items
+       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items,
+    (SELECT coalesce(json_agg(json_build_object('number', c.number, 'issued_at', c.issued_at,
+              'kind', c.kind, 'amount_cents', c.amount_cents) ORDER BY c.number), '[]')
+       FROM ${CREDIT_NOTES.name} c WHERE c.order_id = o.id) AS credit_notes,
+    (SELECT json_object_agg(u.sku, u.units) FROM (SELECT l.sku, sum(l.quantity) AS units
+        FROM ${CREDIT_NOTES.name} c JOIN ${CREDIT_NOTE_LINES.name} l ON l.credit_note_id = c.id
+       WHERE c.order_id = o.id GROUP BY l.sku) u) AS credited_units
   FROM ${source} o`
 }
 
@@ -164,26 +172,30 @@ export async function* filteredOrders(
 /**
  * The dashboard's summary strip and revenue chart for a filter, summed by PostgreSQL over every
  * matching order: the browser never needs the orders themselves for them. A cancelled order is
- * counted but earns nothing.
+ * counted but earns nothing; a short delivery's credit notes come off what the order earns and
+ * what is still to collect on it.
  */
 export async function orderFigures(shop: Payload, filter: OrderFilter): Promise<OrderFigures> {
   const pool = shop.db.pool
   const params = filterParams(filter)
   const open = `o.status <> 'cancelled' AND NOT o.paid`
+  const due = 'o.total - coalesce(cn.credited, 0)'
+  const withCredits = `orders o LEFT JOIN (SELECT order_id, round(sum(amount_cents) / 100.0, 2) AS credited
+      FROM ${CREDIT_NOTES.name} WHERE kind = 'short-delivery' GROUP BY order_id) cn ON cn.order_id = o.id`
   const [sums, days] = await Promise.all([
     pool.query<{ orders: number; revenue: string; cash: string; transfers: string }>(
       `SELECT count(*)::int AS orders,
-              coalesce(sum(o.total) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue,
-              coalesce(sum(o.total) FILTER (WHERE o.payment = 'cash' AND ${open}), 0)::text AS cash,
-              coalesce(sum(o.total) FILTER (WHERE o.payment = 'shop-to-shop' AND ${open}), 0)::text
+              coalesce(sum(${due}) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue,
+              coalesce(sum(${due}) FILTER (WHERE o.payment = 'cash' AND ${open}), 0)::text AS cash,
+              coalesce(sum(${due}) FILTER (WHERE o.payment = 'shop-to-shop' AND ${open}), 0)::text
                 AS transfers
-         FROM orders o WHERE ${ORDER_MATCHES}`,
+         FROM ${withCredits} WHERE ${ORDER_MATCHES}`,
       params,
     ),
     pool.query<{ day: string; revenue: string }>(
       `SELECT to_char(o.created_at AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD') AS day,
-              coalesce(sum(o.total) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue
-         FROM orders o WHERE ${ORDER_MATCHES}
+              coalesce(sum(${due}) FILTER (WHERE o.status <> 'cancelled'), 0)::text AS revenue
+         FROM ${withCredits} WHERE ${ORDER_MATCHES}
         GROUP BY 1 ORDER BY 1`,
       params,
     ),
@@ -299,21 +311,15 @@ export async function setOrderStatus(
 }
 
 /**
- * Cancels the order with the next credit note of the shop's one gap-free series (the counter's
- * row lock orders concurrent cancellations; a cancellation that rolls back gives its number
- * back). Returns the credit note's number.
+ * Marks the order Cancelled by its credit note (issued in the same transaction, from the shop's
+ * one gap-free series): the order keeps its cancellation's number.
  */
-export async function cancelWithCreditNote(client: PoolClient, id: number): Promise<number> {
-  const { rows } = await client.query<{ last: string }>(
-    'UPDATE credit_note_counter SET last = last + 1 RETURNING last',
-  )
-  const number = Number(rows[0]!.last)
+export async function markCancelled(client: PoolClient, id: number, number: number): Promise<void> {
   await client.query(
     `UPDATE orders SET status = 'cancelled', credit_note_number = $2, credited_at = now()
       WHERE id = $1`,
     [id, number],
   )
-  return number
 }
 
 export async function setOrderPayment(

@@ -9,6 +9,7 @@ export const STOCK_REASONS = [
   'delivery',
   'damaged',
   'correction',
+  'short-delivery',
 ] as const
 export type StockReason = (typeof STOCK_REASONS)[number]
 
@@ -26,6 +27,7 @@ export const REASON_LABELS: Record<StockReason, string> = {
   delivery: 'Delivery received',
   damaged: 'Damaged',
   correction: 'Count correction',
+  'short-delivery': 'Short delivery',
 }
 
 /** One line of a product's ledger, as the API answers it. */
