@@ -21,6 +21,7 @@ import * as migration_20261127_090000_change_log from './20261127_090000_change_
 import * as migration_20261127_100000_auth_failures from './20261127_100000_auth_failures'
 import * as migration_20261127_101000_owner_token from './20261127_101000_owner_token'
 import * as migration_20261127_120000_delivery_days from './20261127_120000_delivery_days'
+import * as migration_20261127_130000_delivery_stops from './20261127_130000_delivery_stops'
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261127_120000_delivery_days.up,
     down: migration_20261127_120000_delivery_days.down,
     name: '20261127_120000_delivery_days',
+  },
+  {
+    up: migration_20261127_130000_delivery_stops.up,
+    down: migration_20261127_130000_delivery_stops.down,
+    name: '20261127_130000_delivery_stops',
   },
 ]
