@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
+import AxeBuilder from '@axe-core/playwright'
 import { expect } from '@playwright/test'
 
 import { openDays } from '@/modules/delivery/schedule'
@@ -89,13 +90,21 @@ test('the owner reorders a run’s stops and prints its picking list and deliver
   await expect(run.getByTestId('run-cash')).toHaveText(rand(first.total + third.total))
   const stops = run.getByRole('table', { name: `Stops in ${areaName}` }).getByTestId('run-stop')
   await expect(stops.nth(0)).toContainText(first.orderId)
+  // Through axe, and on a 1024 px tablet the stops scroll inside their own box.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
 
   // Chris first: up twice, then save; the order stays after a reload of the tab.
   await run.getByRole('button', { name: `Move ${third.orderId} up` }).click()
   await run.getByRole('button', { name: `Move ${third.orderId} up` }).click()
   await expect(run.getByRole('button', { name: `Move ${third.orderId} up` })).toBeDisabled()
   await run.getByRole('button', { name: 'Save stop order' }).click()
-  await expect(page.getByText('Stop order saved')).toBeVisible()
+  await expect(page.getByText('Stop order saved', { exact: true })).toBeVisible()
   await expect(run.getByRole('button', { name: 'Save stop order' })).toHaveCount(0)
   const saved = [third, first, second].map((o) => o.orderId)
   const positions = await sql<{ order_id: string }>(
