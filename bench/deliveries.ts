@@ -15,6 +15,7 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
 
+import { dayOrders, runLines } from '../src/modules/delivery/runs-repository'
 import { startShopServer, type ShopServer } from '../tests/helpers/shop-server'
 import { loadCatalogue } from './catalogue-fixture'
 import { run, writeResult } from './fixtures'
@@ -86,6 +87,29 @@ async function loadDeliveries(databaseUrl: string): Promise<string[]> {
     return rows.map((r) => r.slug)
   } finally {
     await db.end()
+  }
+}
+
+/** The day's and a run's statements alone, from this process on a pool: what the SQL costs. */
+async function statements(databaseUrl: string, area: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+  try {
+    const time = async (work: () => Promise<unknown>) => {
+      for (let i = 0; i < 3; i++) await work()
+      const times: number[] = []
+      for (let i = 0; i < ROUNDS; i++) {
+        const start = performance.now()
+        await work()
+        times.push(performance.now() - start)
+      }
+      return ms(pct(times, 0.5))
+    }
+    return {
+      dayOrdersP50: await time(() => dayOrders(pool, DAY)),
+      runLinesP50: await time(() => runLines(pool, { date: DAY, areaSlug: area })),
+    }
+  } finally {
+    await pool.end()
   }
 }
 
@@ -201,11 +225,13 @@ async function main() {
       'one at a time p50 / p99 / max ms': `${one.notes.p50} / ${one.notes.p99} / ${one.notes.max}`,
     })
     const plan = await plans(shop.databaseUrl)
+    const sql = await statements(shop.databaseUrl, areas[0]!)
     console.table(rows)
     console.log('Plans:', JSON.stringify(plan, null, 2))
+    console.log('The statements alone (p50 ms, read and mapped in this process):', sql)
     const goal = Math.max(one.runs.p99, one.picking.p99) <= 1000
     console.log(`Goal (p99 within 1 s, one at a time): ${goal ? 'met' : 'NOT met'}`)
-    writeResult('deliveries', { products: PRODUCTS, areas: AREAS, stops, one, rows, plan })
+    writeResult('deliveries', { products: PRODUCTS, areas: AREAS, stops, one, rows, plan, sql })
   } finally {
     await shop.stop()
   }
