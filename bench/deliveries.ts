@@ -129,7 +129,8 @@ async function plans(databaseUrl: string): Promise<Record<string, string[]>> {
         [DAY],
       ),
       run: await explain(
-        `SELECT i.sku FROM orders o JOIN orders_items i ON i._parent_id = o.id
+        `SELECT i.sku, i.quantity, p.category, p.case_size
+           FROM orders o JOIN orders_items i ON i._parent_id = o.id
            LEFT JOIN products p ON p.sku = i.sku
           WHERE o.area = $1 AND o.delivery_date = $2 AND o.status <> 'cancelled'`,
         ['bench-area-01', DAY],
