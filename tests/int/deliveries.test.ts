@@ -256,10 +256,14 @@ describe('the day’s runs', () => {
       [orders.cashB, orders.transfer, orders.cashA, orders.paidCash].map((o) => o.orderId),
     )
     expect(notes.map((n) => n.collect)).toEqual([orders.cashB.total, 0, orders.cashA.total, 0])
-    expect(notes[1]!.order.items).toEqual([
-      { sku: soap.sku, name: soap.name, price: 123.45, quantity: 14 },
-      { sku: rice.sku, name: rice.name, price: 19.99, quantity: 2 },
-    ])
+    // Lines as the order keeps them (placing sorts them by sku).
+    const bySku = (a: { sku: string }, b: { sku: string }) => (a.sku < b.sku ? -1 : 1)
+    expect([...notes[1]!.order.items].sort(bySku)).toEqual(
+      [
+        { sku: soap.sku, name: soap.name, price: 123.45, quantity: 14 },
+        { sku: rice.sku, name: rice.name, price: 19.99, quantity: 2 },
+      ].sort(bySku),
+    )
     // The order as the owner's order read gives it.
     const one = await admin('GET', `/api/admin/orders/${orders.cashA.orderId}`)
     const { history: _history, ...read } = (await one.json()) as Record<string, unknown>
