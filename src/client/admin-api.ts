@@ -7,6 +7,8 @@ import type {
   DriverLinkDTO,
   IssuedLinkDTO,
 } from '@/modules/driver/schemas'
+import type { PickingListDTO } from '@/modules/delivery/picking-list'
+import type { DayRunsDTO, DeliveryNotesDTO, RunStopDTO } from '@/modules/delivery/runs'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
 import type { OrderChange } from '@/modules/orders/change-schema'
@@ -169,6 +171,16 @@ export const productsQuery = (params: URLSearchParams) =>
 export const stockLedgerQuery = (sku: string, limit: number) =>
   query<StockLedger>(`/api/admin/products/${encodeURIComponent(sku)}/stock?limit=${limit}`)
 
+/** The day's runs; without a date, the next day with deliveries (the answer names the day). */
+export const dayRunsQuery = (date: string | null) =>
+  query<DayRunsDTO>(`/api/admin/deliveries${date ? `?date=${encodeURIComponent(date)}` : ''}`)
+const runPath = (date: string, area: string) =>
+  `/api/admin/deliveries/${encodeURIComponent(date)}/${encodeURIComponent(area)}`
+export const pickingList = (date: string, area: string) =>
+  query<PickingListDTO>(`${runPath(date, area)}/picking-list`).load()
+export const deliveryNotes = (date: string, area: string) =>
+  query<DeliveryNotesDTO>(`${runPath(date, area)}/delivery-notes`).load()
+
 /** The product at the shop's prices, which the owner's key reads whatever guests are shown. */
 export async function ownersProduct(sku: string): Promise<ProductDTO | undefined> {
   return (await query<ProductDTO[]>(`/api/products?skus=${encodeURIComponent(sku)}`).load())[0]
@@ -250,6 +262,9 @@ export const updatePriceList = (id: number, change: PriceListChange) =>
   act(`/api/admin/price-lists/${id}`, 'PATCH', change)
 export const deletePriceList = (id: number) => act(`/api/admin/price-lists/${id}`, 'DELETE')
 
+/** A run's stops in a new order (exactly its order ids): the stops as they now are. */
+export const saveStopOrder = (date: string, area: string, orderIds: string[]) =>
+  call<{ stops: RunStopDTO[] }>(`${runPath(date, area)}/stops`, 'PUT', { orderIds })
 export const updateOrder = (orderId: string, change: OrderChange) =>
   call<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`, 'PATCH', change)
 export const recordShortDelivery = (orderId: string, delivery: ShortDelivery) =>

@@ -21,6 +21,7 @@ import * as migration_20261127_090000_change_log from './20261127_090000_change_
 import * as migration_20261127_100000_auth_failures from './20261127_100000_auth_failures'
 import * as migration_20261127_101000_owner_token from './20261127_101000_owner_token'
 import * as migration_20261127_120000_delivery_days from './20261127_120000_delivery_days'
+import * as migration_20261127_130000_delivery_stops from './20261127_130000_delivery_stops'
 import * as migration_20261127_131000_credit_notes_lines from './20261127_131000_credit_notes_lines'
 import * as migration_20261127_132000_driver_links from './20261127_132000_driver_links'
 
@@ -139,6 +140,11 @@ export const migrations = [
     up: migration_20261127_120000_delivery_days.up,
     down: migration_20261127_120000_delivery_days.down,
     name: '20261127_120000_delivery_days',
+  },
+  {
+    up: migration_20261127_130000_delivery_stops.up,
+    down: migration_20261127_130000_delivery_stops.down,
+    name: '20261127_130000_delivery_stops',
   },
   {
     up: migration_20261127_131000_credit_notes_lines.up,

@@ -3,6 +3,7 @@ export const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'areas', label: 'Delivery Areas' },
   { id: 'orders', label: 'Orders' },
+  { id: 'deliveries', label: 'Deliveries' },
   { id: 'accounts', label: 'Trade Accounts' },
   { id: 'prices', label: 'Price Lists' },
 ] as const

@@ -48,6 +48,8 @@ export const ORDERS = tableShape('orders', {
   credited_at: nullable(col.time()),
   due_date: nullable(col.text()),
   delivery_date: nullable(col.text()),
+  /** Its place among its run's stops, as the owner put them; NULL: after those, by time. */
+  stop_position: nullable(col.int()),
   invoice_prints: col.numeric(),
   credit_note_prints: col.numeric(),
 })

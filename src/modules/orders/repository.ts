@@ -76,14 +76,18 @@ async function loadOrderRow(
 /**
  * Orders `o` read from `source` (the table, or a subquery choosing a page of it) as OrderRow: each
  * with its lines, its credit notes and the units they credit per sku as JSON, each read by its own
- * index lookup so that only the orders returned pay for them.
+ * index lookup so that only the orders returned pay for them; `lines: false` reads no lines
+ * (items: []), for a list that shows none. The one read of orders: the day's runs
+ * (modules/delivery) choose theirs with it too.
  */
-function orderSelect(source: string): string {
-  return `SELECT ${selectList(ORDERS, 'o')},
-    (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
+export function orderSelect(source: string, { lines = true }: { lines?: boolean } = {}): string {
+  const items = lines
+    ? `(SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
               'price', i.price::text, 'quantity', i.quantity::text)
               ORDER BY i.${ORDER_LINE_POSITION}), '[]')
-       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id) AS items,
+       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = o.id)`
+    : `'[]'::json`
+  return `SELECT ${selectList(ORDERS, 'o')}, ${items} AS items,
     (SELECT coalesce(json_agg(json_build_object('number', c.number, 'issued_at', c.issued_at,
               'kind', c.kind, 'amount_cents', c.amount_cents) ORDER BY c.number), '[]')
        FROM ${CREDIT_NOTES.name} c WHERE c.order_id = o.id) AS credit_notes,
