@@ -154,4 +154,16 @@ test('the owner reorders a run’s stops and prints its picking list and deliver
   const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0
   expect(pages).toBe(3)
   await notes.close()
+
+  // The run goes to a driver as a one-time link; revoking it ends the phone's session.
+  const drivers = page.getByRole('region', { name: 'Drivers and cash' })
+  await drivers.getByRole('combobox', { name: 'Area' }).selectOption(slug)
+  await drivers.getByLabel('Driver’s name').fill('Sipho')
+  await drivers.getByRole('button', { name: 'Make driver link' }).click()
+  await expect(drivers.getByLabel('Driver link')).toHaveValue(/\/driver\?token=[\w-]{24,}$/)
+  const link = drivers.getByRole('listitem').filter({ hasText: `Sipho, ${slug}` })
+  await expect(link).toContainText('Not opened yet')
+  await expect(drivers.getByRole('row', { name: new RegExp(`${areaName}, Sipho`) })).toBeVisible()
+  await link.getByRole('button', { name: 'Revoke' }).click()
+  await expect(link).toContainText('Revoked')
 })

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { dayRunsQuery } from '@/client/admin-api'
 import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { DeliveryRun } from './delivery-run'
+import { DriverCashSection } from './driver-cash-section'
 import { EmptyPanel, LoadState } from './load-state'
 import { useAdminData } from './use-admin-data'
 
@@ -53,6 +54,7 @@ export function DeliveriesTab({ shopName }: { shopName: string }) {
           onSaved={refetch}
         />
       ))}
+      {day ? <DriverCashSection date={day.date} /> : null}
     </>
   )
 }

@@ -21,10 +21,13 @@ const STATE_LABELS: Record<LinkState, string> = {
 }
 
 /** Give a run to a driver (a one-time link for their phone), and revoke one. */
-export function DriverLinksPanel({ date }: { date: string }) {
+export function DriverLinksPanel({ date, onChange }: { date: string; onChange?: () => void }) {
   const areas = useAdminData(deliveryAreasQuery())
   const links = useAdminData(driverLinksQuery(date))
-  const act = useAdminAction(links.refetch)
+  const act = useAdminAction(async () => {
+    await links.refetch()
+    onChange?.()
+  })
   const [area, setArea] = useState('')
   const [driver, setDriver] = useState('')
   const [issued, setIssued] = useState<IssuedLinkDTO | null>(null)

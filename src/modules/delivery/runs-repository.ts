@@ -19,8 +19,10 @@ type Db = Pick<Pool | PoolClient, 'query'>
 
 export type RunAddress = { date: string; areaSlug: string }
 
-const IN_RUN = `o.area = $1 AND o.delivery_date = $2 AND o.status <> 'cancelled'`
-const STOP_ORDER = `o.stop_position ASC NULLS LAST, o.created_at, o.id`
+/** Which orders `o` are a run's ($1 its area, $2 its day): the driver's page reads by it too. */
+export const IN_RUN = `o.area = $1 AND o.delivery_date = $2 AND o.status <> 'cancelled'`
+/** The one order of a run's stops, for every reader of a run (the driver's page included). */
+export const STOP_ORDER = `o.stop_position ASC NULLS LAST, o.created_at, o.id`
 
 /** A run's orders, in stop order, as OrderRow (with their lines when asked). */
 async function runOrderRows(

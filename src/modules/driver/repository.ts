@@ -4,6 +4,7 @@ import { toDecimalText, type Cents } from '@/shared/money'
 import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ORDERS } from '@/modules/orders/order-row'
 import { scheduleOf, type DeliverySchedule } from '@/modules/delivery/schemas'
+import { IN_RUN, STOP_ORDER } from '@/modules/delivery/runs-repository'
 import { col, nullable, selectList, tableShape, type RowOf } from '@/platform/db/row-shape'
 
 /** The SQL of the driver's phone: links and their sessions, stops' marks, cash-ups. */
@@ -156,16 +157,16 @@ const STOP = `o.id, o.order_id, o.customer_name, o.customer_business, o.customer
   o.customer_address, o.area_name, o.payment::text AS payment, o.total::text AS total, o.paid,
   o.status::text AS status`
 
-// merge: replaced by runStops (src/modules/delivery, the owner's Deliveries tab's stop order)
-/** A run's stops: the area's orders (not cancelled) for the day, oldest first. */
+/**
+ * A run's stops as the driver's marks need them: the area's orders (not cancelled) for the day,
+ * in the owner's stop order (the Deliveries tab's, src/modules/delivery/runs-repository.ts).
+ */
 export async function stopsOfRun(
   db: Queryable,
   run: { date: string; areaSlug: string },
 ): Promise<StopRow[]> {
   const { rows } = await db.query<StopRow>(
-    `SELECT ${STOP} FROM ${ORDERS.name} o
-      WHERE o.area = $1 AND o.delivery_date = $2 AND o.status <> 'cancelled'
-      ORDER BY o.created_at, o.id`,
+    `SELECT ${STOP} FROM ${ORDERS.name} o WHERE ${IN_RUN} ORDER BY ${STOP_ORDER}`,
     [run.areaSlug, run.date],
   )
   return rows
