@@ -117,18 +117,31 @@ describe('revalidating with tags', () => {
   it('answers an unchanged page or read with a 304, and a changed one in full', async () => {
     const product = await buildProduct({ name: 'Tagged Kettle', price: 210, inStock: 9 })
     for (const path of ['/', `/p/${product.sku}`, `/api/products?q=${product.sku}`]) {
-      const first = await get(path, { headers: { 'accept-encoding': 'br' } })
-      expect(first.status, path).toBe(200)
-      const etag = first.headers.get('etag')
-      expect(etag, path).toMatch(/^"[A-Za-z0-9_-]{22}"$/)
-      if (!path.startsWith('/api/'))
-        expect(first.headers.get('cache-control')).toBe('private, no-cache')
-      const again = await get(path, {
-        headers: { 'if-none-match': etag!, 'accept-encoding': 'br' },
-      })
-      expect(again.status, path).toBe(304)
-      expect(await again.text()).toBe('')
-      expect(again.headers.get('etag')).toBe(etag)
+      // A page is held at most a second for stock changed elsewhere, and each render carries
+      // its own CSP nonce: on a slow machine the copy asked about may have been made again, a
+      // full answer with a new tag. So up to three pairs; a full answer with the tag asked
+      // about is never right.
+      let answered = 0
+      for (let pair = 0; pair < 3 && answered !== 304; pair++) {
+        const first = await get(path, { headers: { 'accept-encoding': 'br' } })
+        expect(first.status, path).toBe(200)
+        const etag = first.headers.get('etag')
+        expect(etag, path).toMatch(/^"[A-Za-z0-9_-]{22}"$/)
+        if (!path.startsWith('/api/'))
+          expect(first.headers.get('cache-control')).toBe('private, no-cache')
+        const again = await get(path, {
+          headers: { 'if-none-match': etag!, 'accept-encoding': 'br' },
+        })
+        answered = again.status
+        if (answered === 304) {
+          expect(await again.text()).toBe('')
+          expect(again.headers.get('etag')).toBe(etag)
+        } else {
+          expect(answered, path).toBe(200)
+          expect(again.headers.get('etag'), path).not.toBe(etag)
+        }
+      }
+      expect(answered, path).toBe(304)
     }
     // The same tag after a price change is a full answer with the new price.
     const page = `/p/${product.sku}`

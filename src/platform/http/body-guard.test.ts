@@ -157,3 +157,47 @@ describe('guardBody', () => {
     for (const answer of answers) expect([413, 429]).toContain(answer.status)
   })
 })
+
+describe('an answer given before its body is all in', () => {
+  const keptAlive = new http.Agent({ keepAlive: true })
+  afterAll(() => keptAlive.destroy())
+
+  /** Posts two bytes, the body `delayMs` after the head, on a kept-alive connection. */
+  const post = (at: number, delayMs: number) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request({
+        port: at,
+        path: '/api/orders',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '2' },
+        agent: keptAlive,
+      })
+      req.on('response', resolve).on('error', reject)
+      req.flushHeaders()
+      setTimeout(() => req.end('{}'), delayMs)
+    })
+
+  it('says Connection: close, so no next request is sent on a connection about to close', async () => {
+    // As the shop's front door answers a path it refuses: at once, the body unread.
+    const early = http.createServer((req, res) =>
+      guardBody(req, res, () => res.writeHead(404).end()),
+    )
+    early.listen(0)
+    await once(early, 'listening')
+    try {
+      const answer = await post((early.address() as AddressInfo).port, 150)
+      expect(answer.statusCode).toBe(404)
+      expect(answer.headers.connection).toBe('close')
+      answer.resume()
+    } finally {
+      early.close()
+    }
+  })
+
+  it('keeps the connection when the body was read before the answer', async () => {
+    const answer = await post(port, 0)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers.connection).toBe('keep-alive')
+    answer.resume()
+  })
+})

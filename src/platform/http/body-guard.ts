@@ -143,6 +143,14 @@ function refuse(
  * sends on a kept-alive connection, or reset it at once on a closed one.
  */
 function closeWhenUnread(req: http.IncomingMessage, res: http.ServerResponse): void {
+  // Whether the connection is kept is said in the answer's head (Node's shouldKeepAlive): one
+  // that goes out before its body is all in says close, or a client may send its next request
+  // on a connection about to be closed under it ("other side closed").
+  const writeHead = res.writeHead as (...args: unknown[]) => http.ServerResponse
+  res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    if (!req.complete) this.shouldKeepAlive = false
+    return writeHead.apply(this, args)
+  } as typeof res.writeHead
   res.once('prefinish', () => {
     if (req.complete) return
     const socket = req.socket
