@@ -90,6 +90,11 @@ test('the owner reorders a run’s stops and prints its picking list and deliver
   await expect(run.getByTestId('run-cash')).toHaveText(rand(first.total + third.total))
   const stops = run.getByRole('table', { name: `Stops in ${areaName}` }).getByTestId('run-stop')
   await expect(stops.nth(0)).toContainText(first.orderId)
+  // The customer told per stop, in the words the driver's page uses.
+  const tell = run.getByRole('link', { name: `WhatsApp Ayanda about ${first.orderId}` })
+  expect(decodeURIComponent((await tell.getAttribute('href'))!)).toBe(
+    `https://wa.me/27835550199?text=Your order ${first.orderId} is on its way`,
+  )
   // Through axe, and on a 1024 px tablet the stops scroll inside their own box.
   await page.setViewportSize({ width: 1024, height: 768 })
   const { violations } = await new AxeBuilder({ page }).analyze()

@@ -1,6 +1,7 @@
 import { STATUS_LABELS } from '@/modules/orders/fulfilment'
 import { paymentLabel } from '@/modules/orders/receipt'
 import type { RunStopDTO } from '@/modules/delivery/runs'
+import { driverWhatsappLink } from '@/modules/driver/run-rules'
 import { formatRand, toCents } from '@/shared/money'
 
 /** A run's stops in the order the van calls, each movable up or down by one. */
@@ -38,7 +39,20 @@ export function RunStops({
                 {stop.business ? <br /> : null}
                 {stop.customerName}
                 <br />
-                {stop.phone}
+                {stop.phone}{' '}
+                {/* The customer told, as the driver's page tells them (docs/delivery.md). */}
+                <a
+                  href={driverWhatsappLink(
+                    stop.phone,
+                    stop.orderId,
+                    stop.status === 'delivered' ? 'delivered' : 'on-the-way',
+                  )}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`WhatsApp ${stop.customerName} about ${stop.orderId}`}
+                >
+                  WhatsApp
+                </a>
               </td>
               <td>{stop.address ?? ''}</td>
               <td>
