@@ -23,6 +23,7 @@ import * as migration_20261127_101000_owner_token from './20261127_101000_owner_
 import * as migration_20261127_120000_delivery_days from './20261127_120000_delivery_days'
 import * as migration_20261127_131000_credit_notes_lines from './20261127_131000_credit_notes_lines'
 import * as migration_20261127_132000_driver_links from './20261127_132000_driver_links'
+import * as migration_20261127_140000_driver_short_marks from './20261127_140000_driver_short_marks'
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261127_132000_driver_links.up,
     down: migration_20261127_132000_driver_links.down,
     name: '20261127_132000_driver_links',
+  },
+  {
+    up: migration_20261127_140000_driver_short_marks.up,
+    down: migration_20261127_140000_driver_short_marks.down,
+    name: '20261127_140000_driver_short_marks',
   },
 ]
