@@ -32,9 +32,9 @@ describe('shortLinesOf', () => {
     expect(shortLinesOf(lines, entry('3')).lines).toEqual([])
   })
 
-  it('asks why when anything is short', () => {
+  it('asks why when anything is short (the units still count towards the amount)', () => {
     expect(shortLinesOf(lines, { open: true, units: { SALT: '1' }, reason: null })).toEqual({
-      lines: [],
+      lines: [{ sku: 'SALT', quantity: 1 }],
       problem: 'Choose why items are short.',
     })
     expect(shortLinesOf(lines, { open: true, units: {}, reason: null })).toEqual({ lines: [] })

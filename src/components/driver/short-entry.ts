@@ -15,8 +15,8 @@ export const NO_SHORT: ShortEntry = { open: false, units: {}, reason: null }
 export const unitsLeft = (line: StopLineDTO) => line.quantity - line.credited
 
 /**
- * The short lines as the mark sends them, or why they cannot be sent: each a whole number from 0
- * to the units left, and a reason when any is short. Empty when nothing is short.
+ * The short lines as the mark sends them, and why they cannot be sent yet: each a whole number
+ * from 0 to the units left (none count until they all are), and a reason when any is short.
  */
 export function shortLinesOf(
   lines: readonly StopLineDTO[],
@@ -32,6 +32,7 @@ export function shortLinesOf(
       return { lines: [], problem: `Enter 0 to ${unitsLeft(line)} short for ${line.name}.` }
     if (quantity > 0) taken.push({ sku: line.sku, quantity })
   }
-  if (taken.length && !entry.reason) return { lines: [], problem: 'Choose why items are short.' }
+  // The lines still count (the amount to collect follows them) while the reason is missing.
+  if (taken.length && !entry.reason) return { lines: taken, problem: 'Choose why items are short.' }
   return { lines: taken }
 }
