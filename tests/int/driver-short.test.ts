@@ -118,6 +118,17 @@ describe('a driver’s Delivered mark with a line short', () => {
     ])
     expect(stop!.lines[0]!.name).toEqual(expect.any(String))
     expect(stop).toMatchObject({ credited: 0, cashDue: order.total })
+    // The owner credits a salt on the way: the phone offers what is left, and asks for less cash.
+    const owner = await admin('POST', `/api/admin/orders/${order.orderId}/short-delivery`, {
+      lines: [{ sku: order.salt, quantity: 1 }],
+    })
+    expect(owner.status, await owner.clone().text()).toBe(201)
+    const [after] = (await runOf(cookie)).stops
+    expect(after).toMatchObject({
+      credited: 3.37,
+      cashDue: Math.round(order.total * 100 - 337) / 100,
+    })
+    expect(after!.lines[1]).toMatchObject({ sku: order.salt, quantity: 2, credited: 1 })
   })
 
   it('returns that stock once and credits those lines alone, also when replayed with its key', async () => {
