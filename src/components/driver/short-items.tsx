@@ -45,18 +45,20 @@ export function ShortItems({ lines, entry, onChange }: Props) {
               />
             </div>
           ))}
-          <p>Why?</p>
-          {SHORT_REASONS.map((r) => (
-            <label key={r}>
-              <input
-                type="radio"
-                name={`${id}-short-reason`}
-                checked={entry.reason === r}
-                onChange={() => onChange({ ...entry, reason: r })}
-              />{' '}
-              {SHORT_REASON_LABELS[r]}
-            </label>
-          ))}
+          <fieldset>
+            <legend>Why?</legend>
+            {SHORT_REASONS.map((r) => (
+              <label key={r}>
+                <input
+                  type="radio"
+                  name={`${id}-short-reason`}
+                  checked={entry.reason === r}
+                  onChange={() => onChange({ ...entry, reason: r })}
+                />{' '}
+                {SHORT_REASON_LABELS[r]}
+              </label>
+            ))}
+          </fieldset>
         </fieldset>
       )}
     </>
