@@ -227,7 +227,7 @@ async function applyMark(
   if (mark.outcome === 'delivered') {
     const refused = refusedMove(from, 'delivered')
     if (refused) throw new Conflict(refused, { orderId: stop.order_id })
-    // The lines not handed over are credited before the order is Delivered; a stop still Packed
+    // The lines not handed over are credited before the order is Delivered; a stop not yet out
     // (it joined the run after it started) is Delivered first, as a short delivery needs it out.
     const shortFirst = mayShortDeliver(from)
     if (short && shortFirst) mark = await creditShort(client, stop, mark, short, actor)
