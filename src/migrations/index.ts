@@ -24,6 +24,7 @@ import * as migration_20261127_120000_delivery_days from './20261127_120000_deli
 import * as migration_20261127_130000_delivery_stops from './20261127_130000_delivery_stops'
 import * as migration_20261127_131000_credit_notes_lines from './20261127_131000_credit_notes_lines'
 import * as migration_20261127_132000_driver_links from './20261127_132000_driver_links'
+import * as migration_20261127_140000_driver_short_marks from './20261127_140000_driver_short_marks'
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261127_132000_driver_links.up,
     down: migration_20261127_132000_driver_links.down,
     name: '20261127_132000_driver_links',
+  },
+  {
+    up: migration_20261127_140000_driver_short_marks.up,
+    down: migration_20261127_140000_driver_short_marks.down,
+    name: '20261127_140000_driver_short_marks',
   },
 ]

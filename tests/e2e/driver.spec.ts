@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect } from '@playwright/test'
 
 import { test } from './fixtures'
-import { adminApi, createProduct, sql } from './helpers'
+import { adminApi, createProduct, randText, sql } from './helpers'
 import { goOffline, goOnline, workerInControl } from './offline-helpers'
 
 type Placed = { orderId: string; deliveryDate: string; total: number }
@@ -34,7 +34,7 @@ async function aRun(count: number) {
     expect(res.status).toBe(201)
     orders.push((await res.json()) as Placed)
   }
-  return { slug, date: orders[0]!.deliveryDate, orders }
+  return { slug, date: orders[0]?.deliveryDate ?? '', orders }
 }
 
 test.describe('the driver’s phone', () => {
@@ -115,5 +115,77 @@ test.describe('the driver’s phone', () => {
       [link.id],
     )
     expect(marks[0]!.n).toBe(3)
+  })
+
+  test('marks a stop delivered with one item short, without signal: the owner sees its credit note', async ({
+    page,
+    context,
+  }) => {
+    const run = await aRun(0)
+    const crates = await createProduct({ price: 77.77, inStock: 20 })
+    const salt = await createProduct({ price: 10.1, inStock: 20 })
+    const placed = await adminApi('POST', '/api/orders', {
+      customer: { name: 'Customer S', phone: '082 123 4567', address: '9 Main Rd' },
+      area: run.slug,
+      payment: 'cash',
+      items: [
+        { sku: crates.sku, quantity: 3 },
+        { sku: salt.sku, quantity: 2 },
+      ],
+    })
+    expect(placed.status).toBe(201)
+    const order = (await placed.json()) as Placed
+    const issued = await adminApi('POST', '/api/admin/driver-links', {
+      date: order.deliveryDate,
+      area: run.slug,
+      driverName: 'Sipho',
+    })
+    const link = (await issued.json()) as { link: string }
+    await page.goto(new URL(link.link).pathname + new URL(link.link).search)
+    const stop = page.locator(`article[data-order="${order.orderId}"]`)
+    await expect(stop).toBeVisible()
+    await workerInControl(page)
+
+    await goOffline(context)
+    await stop.getByRole('button', { name: 'Delivered', exact: true }).click()
+    await stop.getByLabel('Received by').fill('Thandi')
+    await expect(stop.getByText(`To collect: ${randText(order.total)}`)).toBeVisible()
+    await stop.getByLabel('Some items short?').check()
+    const owed = Math.round(order.total * 100 - 7777) / 100
+    await stop.getByLabel(`${crates.name} (of 3)`).fill('1')
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+      [],
+    )
+    await expect(stop.getByText(`To collect: ${randText(owed)}`)).toBeVisible()
+    await expect(stop.getByLabel('Cash collected (R)')).toHaveValue(owed.toFixed(2))
+    await stop.getByRole('button', { name: 'Confirm delivered' }).click()
+    await expect(stop.getByRole('alert')).toHaveText('Choose why items are short.')
+    await stop.getByRole('radio', { name: 'Damaged' }).check()
+    await stop.getByRole('button', { name: 'Confirm delivered' }).click()
+    await expect(stop.getByText('(waiting to send)')).toBeVisible()
+    await expect(stop.getByText(`short (Damaged): 1 × ${crates.name}`)).toBeVisible()
+
+    await goOnline(context)
+    await expect(page.getByText(/Waiting to send/)).toHaveCount(0, { timeout: 20_000 })
+    await expect(stop.getByText(/^Delivered to Thandi/)).toBeVisible()
+    const got = await adminApi('GET', `/api/admin/orders/${order.orderId}`)
+    const owner = (await got.json()) as {
+      status: string
+      paidAmount: number
+      creditNotes: { kind: string; amount: number }[]
+    }
+    expect(owner).toMatchObject({ status: 'delivered', paidAmount: owed })
+    expect(owner.creditNotes).toEqual([
+      expect.objectContaining({ kind: 'short-delivery', amount: 77.77 }),
+    ])
+    const stock = await sql<{ sku: string; in_stock: string }>(
+      'SELECT sku, in_stock::text FROM products WHERE sku = ANY($1) ORDER BY sku',
+      [[crates.sku, salt.sku]],
+    )
+    expect(Object.fromEntries(stock.map((p) => [p.sku, Number(p.in_stock)]))).toEqual({
+      [crates.sku]: 18,
+      [salt.sku]: 18,
+    })
   })
 })

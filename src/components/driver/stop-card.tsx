@@ -1,7 +1,12 @@
 'use client'
 
 import { formatRand, toCents } from '@/shared/money'
-import { REASON_LABELS, type StopDTO, type StopMark } from '@/modules/driver/schemas'
+import {
+  REASON_LABELS,
+  SHORT_REASON_LABELS,
+  type StopDTO,
+  type StopMark,
+} from '@/modules/driver/schemas'
 import { driverWhatsappLink, mapsLink, telLink } from '@/modules/driver/run-rules'
 import { StopActions } from './stop-actions'
 
@@ -12,11 +17,16 @@ type Props = {
   onMark: (mark: StopMark) => Promise<void>
 }
 
-function outcomeText(mark: StopMark | StopDTO['mark']): string {
+function outcomeText(mark: StopMark | StopDTO['mark'], stop: StopDTO): string {
   if (!mark) return ''
   if (mark.outcome === 'not-delivered') return `Not delivered: ${REASON_LABELS[mark.reason!]}`
   const cash = mark.cashCollected != null ? `, ${formatRand(toCents(mark.cashCollected))} cash` : ''
-  return `Delivered to ${mark.receivedBy}${cash}`
+  const name = (sku: string) => stop.lines.find((l) => l.sku === sku)?.name ?? sku
+  const short = mark.short
+    ? `; short (${SHORT_REASON_LABELS[mark.short.reason]}): ` +
+      mark.short.lines.map((l) => `${l.quantity} × ${name(l.sku)}`).join(', ')
+    : ''
+  return `Delivered to ${mark.receivedBy}${cash}${short}`
 }
 
 /** One stop: who, where, how to reach them, and what happened there. */
@@ -46,9 +56,9 @@ export function StopCard({ number, stop, waiting, onMark }: Props) {
         </a>
       </p>
       {stop.mark ? (
-        <p className="driver-done">{outcomeText(stop.mark)}</p>
+        <p className="driver-done">{outcomeText(stop.mark, stop)}</p>
       ) : waiting ? (
-        <p className="driver-pending">{outcomeText(waiting)} (waiting to send)</p>
+        <p className="driver-pending">{outcomeText(waiting, stop)} (waiting to send)</p>
       ) : (
         <StopActions stop={stop} onMark={onMark} />
       )}

@@ -4,34 +4,61 @@ import type { PoolClient } from 'pg'
 import { BadInput, Conflict, NotFound } from '@/shared/errors'
 import { formatRand, fromCents, toCents, type Cents } from '@/shared/money'
 import { refusedMove, STATUS_LABELS, type FulfilmentStatus } from '@/modules/orders/fulfilment'
+import { mayShortDeliver } from '@/modules/orders/credit-note'
 import { addOrderEvents, setOrderPayment, setOrderStatus } from '@/modules/orders/repository'
+import { shortDeliverOn } from '@/modules/orders/short-delivery'
+import { clearStockContext } from '@/modules/stock/repository'
 import { formatDeliveryDay } from '@/modules/delivery/schedule'
 import { nextDayAfterRun } from '@/modules/delivery/next-day'
 import { inTransaction } from '@/platform/db/transaction'
 import {
   areaOfRun,
   insertMark,
+  linesOfStops,
   lockStop,
   markByKey,
   markOfStop,
   marksOfRun,
+  recordShortOnMark,
   setDeliveryDate,
   stopsOfRun,
   type DriverLinkRow,
   type DriverMarkRow,
+  type StopLineRow,
   type StopRow,
 } from './repository'
 import { driverActor } from './links'
-import { cashFigures, cashOfRun } from './run-rules'
-import { REASON_LABELS, type RunDTO, type StopDTO, type StopMark } from './schemas'
+import { cashDueOf, cashFigures, cashOfRun } from './run-rules'
+import {
+  REASON_LABELS,
+  SHORT_REASON_LABELS,
+  type RunDTO,
+  type ShortLines,
+  type StopDTO,
+  type StopLineDTO,
+  type StopMark,
+} from './schemas'
 
 const rands = (text: string | null) => (text === null ? null : fromCents(toCents(text)))
 
-/** What is collected at the door: a cash order's total while it is unpaid. */
-const cashDueOf = (stop: Pick<StopRow, 'payment' | 'paid' | 'total'>): Cents =>
-  stop.payment === 'cash' && !stop.paid ? toCents(stop.total) : 0
+/** What is collected at the door: what a cash order still owes while it is unpaid. */
+const dueOf = (stop: StopRow): Cents =>
+  cashDueOf({
+    payment: stop.payment,
+    paid: stop.paid,
+    total: toCents(stop.total),
+    credited: Number(stop.credited_cents),
+  })
 
-function toStopDTO(stop: StopRow, mark: DriverMarkRow | undefined): StopDTO {
+const toLineDTO = (line: StopLineRow): StopLineDTO => ({
+  sku: line.sku,
+  name: line.name,
+  price: fromCents(toCents(line.price)),
+  quantity: Number(line.quantity),
+  credited: Number(line.credited),
+})
+
+function toStopDTO(stop: StopRow, mark: DriverMarkRow | undefined, lines: StopLineRow[]): StopDTO {
   return {
     orderId: stop.order_id,
     customerName: stop.customer_name,
@@ -41,14 +68,20 @@ function toStopDTO(stop: StopRow, mark: DriverMarkRow | undefined): StopDTO {
     areaName: stop.area_name,
     payment: stop.payment,
     total: rands(stop.total)!,
-    cashDue: fromCents(mark ? toCents(mark.cash_due) : cashDueOf(stop)),
+    credited: fromCents(Number(stop.credited_cents)),
+    cashDue: fromCents(mark ? toCents(mark.cash_due) : dueOf(stop)),
     status: stop.status,
+    lines: lines.filter((l) => l.order_id === stop.id).map(toLineDTO),
     mark: mark
       ? {
           outcome: mark.outcome,
           receivedBy: mark.received_by,
           cashCollected: rands(mark.cash_collected),
           reason: mark.reason,
+          short: mark.short && {
+            ...mark.short,
+            creditNote: mark.credit_note_number === null ? null : Number(mark.credit_note_number),
+          },
           at: mark.at.toISOString(),
         }
       : null,
@@ -70,6 +103,11 @@ export async function runOf(shop: Payload, link: DriverLinkRow): Promise<RunDTO>
   const byOrder = new Map(marks.map((m) => [m.order_id, m]))
   const listed = new Set(stops.map((s) => s.id))
   const all = [...stops, ...marks.filter((m) => !listed.has(m.order_id)).map((m) => m.stop)]
+  // One query for every stop's lines: a run is one area's orders of one day.
+  const lines = await linesOfStops(
+    pool,
+    all.map((s) => s.id),
+  )
   const cents = cashOfRun(
     marks.map((m) => ({
       outcome: m.outcome,
@@ -82,7 +120,7 @@ export async function runOf(shop: Payload, link: DriverLinkRow): Promise<RunDTO>
     date: link.run_date,
     area: link.area,
     areaName: area?.name ?? link.area,
-    stops: all.map((stop) => toStopDTO(stop, byOrder.get(stop.id))),
+    stops: all.map((stop) => toStopDTO(stop, byOrder.get(stop.id), lines)),
     cash: cashFigures(cents),
   }
 }
@@ -113,7 +151,7 @@ export async function markStop(
     if (earlier) throw alreadyMarked(orderId, earlier.outcome, earlier.driver_name)
     if (stop.delivery_date !== link.run_date || stop.status === 'cancelled')
       throw new Conflict(`Order ${orderId} is no longer on this run.`, { orderId })
-    const cashDue = cashDueOf(stop)
+    const cashDue = dueOf(stop)
     const collected = mark.outcome === 'delivered' ? mark.cashCollected : undefined
     if (mark.outcome === 'delivered' && cashDue > 0 && collected === undefined)
       throw new BadInput('Enter the cash collected.', { field: 'cashCollected' })
@@ -134,10 +172,21 @@ export async function markStop(
       if (again) return again
       throw alreadyMarked(orderId)
     }
-    await applyMark(client, link, stop, saved)
-    const status = saved.outcome === 'delivered' ? 'delivered' : 'packed'
-    return { stop: toStopDTO({ ...stop, status }, saved), replayed: false }
+    const final = await applyMark(
+      client,
+      link,
+      stop,
+      saved,
+      mark.outcome === 'delivered' ? mark.short : undefined,
+    )
+    return { stop: await stopNow(client, orderId, final), replayed: false }
   })
+}
+
+/** The stop as it is now in this transaction (status, credits, lines), with its mark. */
+async function stopNow(client: PoolClient, orderId: string, mark: DriverMarkRow): Promise<StopDTO> {
+  const stop = (await lockStop(client, orderId))!
+  return toStopDTO(stop, mark, await linesOfStops(client, [stop.id]))
 }
 
 function alreadyMarked(orderId: string, outcome?: string, driver?: string): Conflict {
@@ -158,25 +207,32 @@ async function replayOf(
   if (!first) return undefined
   if (first.link_id !== link.id || first.order_ref !== orderId)
     throw new Conflict('This Idempotency-Key was used for another mark.', { code: 'keyReused' })
-  const stop = await lockStop(client, orderId)
-  return { stop: toStopDTO(stop!, first), replayed: true }
+  return { stop: await stopNow(client, orderId, first), replayed: true }
 }
 
-/** The order follows the mark, each change kept in its history under the driver's name. */
+/**
+ * The order follows the mark, each change kept in its history under the driver's name; answers
+ * the mark as kept (with its short lines and their credit note).
+ */
 async function applyMark(
   client: PoolClient,
   link: DriverLinkRow,
   stop: StopRow & { area: string },
   mark: DriverMarkRow,
-): Promise<void> {
+  short: ShortLines | undefined,
+): Promise<DriverMarkRow> {
   const from = stop.status as FulfilmentStatus
   const events: { kind: string; message: string }[] = []
+  const actor = driverActor(link.driver_name)
   if (mark.outcome === 'delivered') {
-    // merge: a short delivery ('short-delivered') calls shortDeliver (src/modules/orders) here,
-    // for the lines not handed over, before the order is marked Delivered.
     const refused = refusedMove(from, 'delivered')
     if (refused) throw new Conflict(refused, { orderId: stop.order_id })
+    // The lines not handed over are credited before the order is Delivered; a stop not yet out
+    // (it joined the run after it started) is Delivered first, as a short delivery needs it out.
+    const shortFirst = mayShortDeliver(from)
+    if (short && shortFirst) mark = await creditShort(client, stop, mark, short, actor)
     await setOrderStatus(client, stop.id, 'delivered')
+    if (short && !shortFirst) mark = await creditShort(client, stop, mark, short, actor)
     events.push({
       kind: 'status',
       message: `Status: ${STATUS_LABELS[from]} → Delivered; received by ${mark.received_by}`,
@@ -197,5 +253,39 @@ async function applyMark(
       message: `Not delivered (${REASON_LABELS[mark.reason!]}): ${STATUS_LABELS[from]} → Packed; ${back}`,
     })
   }
-  await addOrderEvents(client, stop.id, driverActor(link.driver_name), events)
+  await addOrderEvents(client, stop.id, actor, events)
+  return mark
+}
+
+/**
+ * The stop's short lines: their units back through the stock ledger and a credit note for them
+ * alone (shortDeliverOn, under the order's row lock this transaction holds already). The mark
+ * keeps them, the note's number and the cash now due, so the run and the cash-up count what is
+ * still owed; a replay of the mark finds it and credits nothing again.
+ */
+async function creditShort(
+  client: PoolClient,
+  stop: StopRow,
+  mark: DriverMarkRow,
+  short: ShortLines,
+  actor: string,
+): Promise<DriverMarkRow> {
+  const note = await shortDeliverOn(
+    client,
+    stop.order_id,
+    { lines: short.lines, reason: SHORT_REASON_LABELS[short.reason] },
+    actor,
+  )
+  // shortDeliverOn said why stock moves ('short-delivery', this order) for the whole transaction:
+  // ended here, so no later write in the mark is put down to the short delivery.
+  await clearStockContext(client)
+  const now = (await lockStop(client, stop.order_id))!
+  return recordShortOnMark(client, mark.id, {
+    lines: {
+      reason: short.reason,
+      lines: note.lines.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity })),
+    },
+    creditNoteNumber: note.number,
+    cashDue: dueOf(now),
+  })
 }

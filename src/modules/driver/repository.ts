@@ -3,6 +3,8 @@ import type { Pool, PoolClient } from 'pg'
 import { toDecimalText, type Cents } from '@/shared/money'
 import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ORDERS } from '@/modules/orders/order-row'
+import { CREDIT_NOTE_LINES, CREDIT_NOTES } from '@/modules/orders/credit-note-row'
+import { ORDER_LINE_PARENT, ORDER_LINE_POSITION, ORDER_LINES } from '@/platform/db/tables'
 import { scheduleOf, type DeliverySchedule } from '@/modules/delivery/schemas'
 import { IN_RUN, STOP_ORDER } from '@/modules/delivery/runs-repository'
 import { col, nullable, selectList, tableShape, type RowOf } from '@/platform/db/row-shape'
@@ -39,7 +41,14 @@ export const DRIVER_MARKS = tableShape('driver_marks', {
   cash_collected: nullable(col.numeric()),
   reason: nullable(col.text<'closed' | 'refused' | 'no-money'>()),
   at: col.time(),
+  short: nullable(col.jsonb<MarkShort>()),
+  credit_note_number: nullable(col.bigint()),
 })
+/** What a Delivered mark kept of the lines not handed over. */
+export type MarkShort = {
+  reason: 'damaged' | 'missing'
+  lines: { sku: string; name: string; quantity: number }[]
+}
 export type DriverMarkRow = RowOf<typeof DRIVER_MARKS>
 
 /** A run's cash handed in, once per link. */
@@ -151,11 +160,42 @@ export type StopRow = {
   total: string
   paid: boolean
   status: string
+  /** What the order's short deliveries' credit notes came to, in cents. */
+  credited_cents: string
 }
 
 const STOP = `o.id, o.order_id, o.customer_name, o.customer_business, o.customer_phone,
   o.customer_address, o.area_name, o.payment::text AS payment, o.total::text AS total, o.paid,
-  o.status::text AS status`
+  o.status::text AS status,
+  (SELECT coalesce(sum(n.amount_cents), 0) FROM ${CREDIT_NOTES.name} n
+    WHERE n.order_id = o.id AND n.kind = 'short-delivery')::text AS credited_cents`
+
+export type StopLineRow = {
+  order_id: number
+  sku: string
+  name: string
+  price: string
+  quantity: string
+  credited: string
+}
+
+/**
+ * The lines of a run's orders (one area's orders of one day), each with its units credited by
+ * short deliveries so far, in each order's own line order.
+ */
+export async function linesOfStops(db: Queryable, orderIds: number[]): Promise<StopLineRow[]> {
+  const { rows } = await db.query<StopLineRow>(
+    `SELECT i.${ORDER_LINE_PARENT} AS order_id, i.sku, i.name, i.price::text AS price,
+            i.quantity::text AS quantity,
+            (SELECT coalesce(sum(l.quantity), 0) FROM ${CREDIT_NOTE_LINES.name} l
+               JOIN ${CREDIT_NOTES.name} n ON n.id = l.credit_note_id
+              WHERE n.order_id = i.${ORDER_LINE_PARENT} AND l.sku = i.sku)::text AS credited
+       FROM ${ORDER_LINES} i WHERE i.${ORDER_LINE_PARENT} = ANY($1::int[])
+      ORDER BY i.${ORDER_LINE_PARENT}, i.${ORDER_LINE_POSITION}`,
+    [orderIds],
+  )
+  return rows
+}
 
 /**
  * A run's stops as the driver's marks need them: the area's orders (not cancelled) for the day,
@@ -287,6 +327,20 @@ export async function insertMark(
     ],
   )
   return rows[0]
+}
+
+/** Keeps on a Delivered mark what was short, its credit note, and the cash then due. */
+export async function recordShortOnMark(
+  client: PoolClient,
+  markId: string,
+  short: { lines: MarkShort; creditNoteNumber: number; cashDue: Cents },
+): Promise<DriverMarkRow> {
+  const { rows } = await client.query<DriverMarkRow>(
+    `UPDATE ${DRIVER_MARKS.name} m SET short = $2, credit_note_number = $3, cash_due = $4
+      WHERE m.id = $1 RETURNING ${MARK}`,
+    [markId, JSON.stringify(short.lines), short.creditNoteNumber, toDecimalText(short.cashDue)],
+  )
+  return rows[0]!
 }
 
 /** Puts an order on another day (null: no day, to be given one again). */

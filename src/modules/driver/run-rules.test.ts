@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  cashAfterShort,
+  cashDueOf,
   cashFigures,
   cashOfRun,
   driverMessage,
@@ -72,5 +74,45 @@ describe('a stop’s links', () => {
       'https://www.google.com/maps/search/?api=1&query=12%20Vilakazi%20St%2C%20Soweto',
     )
     expect(mapsLink(null, 'Soweto')).toContain('query=Soweto')
+  })
+})
+
+describe('cashDueOf', () => {
+  it('is what a cash order still owes: its total less what was credited, to the cent', () => {
+    expect(cashDueOf({ payment: 'cash', paid: false, total: 123_45, credited: 23_46 })).toBe(99_99)
+    expect(cashDueOf({ payment: 'cash', paid: false, total: 123_45, credited: 0 })).toBe(123_45)
+  })
+
+  it('is nothing for a paid order, another payment method, or one credited whole', () => {
+    expect(cashDueOf({ payment: 'cash', paid: true, total: 100_00, credited: 0 })).toBe(0)
+    expect(cashDueOf({ payment: 'shop-to-shop', paid: false, total: 100_00, credited: 0 })).toBe(0)
+    expect(cashDueOf({ payment: 'cash', paid: false, total: 100_00, credited: 100_00 })).toBe(0)
+  })
+})
+
+describe('cashAfterShort', () => {
+  const lines = [
+    { sku: 'A', price: 19_99 },
+    { sku: 'B', price: 5_01 },
+  ]
+
+  it('takes off each short unit at the price the order charged', () => {
+    expect(cashAfterShort(150_00, lines, [{ sku: 'A', quantity: 3 }])).toBe(150_00 - 59_97)
+    expect(
+      cashAfterShort(150_00, lines, [
+        { sku: 'A', quantity: 1 },
+        { sku: 'B', quantity: 2 },
+      ]),
+    ).toBe(150_00 - 19_99 - 10_02)
+  })
+
+  it('leaves the cash due alone with nothing short, and never goes below 0', () => {
+    expect(cashAfterShort(150_00, lines, [])).toBe(150_00)
+    expect(cashAfterShort(150_00, lines, [{ sku: 'A', quantity: 0 }])).toBe(150_00)
+    expect(cashAfterShort(10_00, lines, [{ sku: 'A', quantity: 2 }])).toBe(0)
+  })
+
+  it('is 0 when nothing is to be collected (paid, or not cash)', () => {
+    expect(cashAfterShort(0, lines, [{ sku: 'A', quantity: 1 }])).toBe(0)
   })
 })

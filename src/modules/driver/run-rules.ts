@@ -1,4 +1,4 @@
-import { addCents, fromCents, type Cents } from '@/shared/money'
+import { addCents, fromCents, multiplyCents, type Cents } from '@/shared/money'
 import { addDays, startOfShopDay } from '@/shared/dates'
 import { customerWhatsappLink } from '@/modules/orders/fulfilment'
 import type { CashFigures, LinkState } from './schemas'
@@ -20,6 +20,37 @@ export function linkState(
   if (link.revokedAt) return 'revoked'
   if (link.expiresAt <= now) return link.usedAt ? 'used-up' : 'expired'
   return link.usedAt ? 'in-use' : 'waiting'
+}
+
+/**
+ * What is collected at the door: what a cash order still owes while it is unpaid, its total less
+ * what its short deliveries' credit notes took off, to the cent (never below 0).
+ */
+export function cashDueOf(stop: {
+  payment: string
+  paid: boolean
+  total: Cents
+  credited: Cents
+}): Cents {
+  if (stop.payment !== 'cash' || stop.paid) return 0
+  return Math.max(0, stop.total - stop.credited)
+}
+
+/**
+ * The cash to collect once some units are short: the cash due less what their credit note will
+ * credit, each line at the unit price the order charged (as the credit note works it out).
+ */
+export function cashAfterShort(
+  cashDue: Cents,
+  lines: readonly { sku: string; price: Cents }[],
+  short: readonly { sku: string; quantity: number }[],
+): Cents {
+  if (cashDue === 0) return 0
+  const credit = short.reduce((sum, s) => {
+    const line = lines.find((l) => l.sku === s.sku)
+    return line ? sum + multiplyCents(line.price, s.quantity) : sum
+  }, 0)
+  return Math.max(0, cashDue - credit)
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { isShopDay } from '@/shared/dates'
 import { moneyField } from '@/modules/catalogue/schemas'
+import { shortDeliverySchema } from '@/modules/orders/short-delivery-schema'
 
 /**
  * The driver's phone (docs/delivery.md, "The driver's phone" and "Cash-up"): the owner's and the
@@ -48,11 +49,32 @@ export const REASON_LABELS: Record<NotDeliveredReason, string> = {
   'no-money': 'No money',
 }
 
+export const SHORT_REASONS = ['damaged', 'missing'] as const
+export type ShortReason = (typeof SHORT_REASONS)[number]
+export const SHORT_REASON_LABELS: Record<ShortReason, string> = {
+  damaged: 'Damaged',
+  missing: 'Missing',
+}
+
+/**
+ * What a Delivered mark says was not handed over: the lines (each sku once, with its units, as
+ * the owner's short delivery takes them) and why. Optional: a mark without it is delivered whole.
+ */
+export const shortLinesSchema = z.strictObject(
+  {
+    reason: z.enum(SHORT_REASONS, {
+      error: `short.reason must be one of: ${SHORT_REASONS.join(', ')}`,
+    }),
+    lines: shortDeliverySchema.shape.lines,
+  },
+  { error: 'short must be an object with reason and lines' },
+)
+export type ShortLines = z.infer<typeof shortLinesSchema>
+
 /**
  * POST /api/driver/stops/{orderId}, with an Idempotency-Key header. Delivered names who took
- * it, and the cash collected for a cash order still to pay; Not delivered, why.
- * merge: a third outcome, 'short-delivered', belongs here once shortDeliver (src/modules/orders)
- * exists; see applyMark in marks.ts.
+ * it, the cash collected for a cash order still to pay, and optionally the lines short (damaged
+ * or missing), credited on a credit note; Not delivered, why.
  */
 export const stopMarkSchema = z.discriminatedUnion(
   'outcome',
@@ -61,6 +83,7 @@ export const stopMarkSchema = z.discriminatedUnion(
       outcome: z.literal('delivered'),
       receivedBy: name('receivedBy'),
       cashCollected: moneyField('cashCollected').optional(),
+      short: shortLinesSchema.optional(),
     }),
     z.strictObject({
       outcome: z.literal('not-delivered'),
@@ -116,17 +139,35 @@ export type StopDTO = {
   areaName: string
   payment: string
   total: number
-  /** What is to be collected in cash at the door (0 for a paid or non-cash order). */
+  /** What short deliveries' credit notes have taken off the total. */
+  credited: number
+  /** Cash to collect at the door: the total less what was credited (0 if paid or not cash). */
   cashDue: number
   status: string
+  /** The order's lines, for the driver to say which were short. */
+  lines: StopLineDTO[]
   mark: {
     outcome: 'delivered' | 'not-delivered'
     receivedBy: string | null
     cashCollected: number | null
     reason: NotDeliveredReason | null
+    /** The lines not handed over, and the credit note issued for them. */
+    short: { reason: ShortReason; lines: ShortLineDTO[]; creditNote: number | null } | null
     at: string
   } | null
 }
+
+/** A line of a stop: its price charged, its units ordered and those credited already. */
+export type StopLineDTO = {
+  sku: string
+  name: string
+  price: number
+  quantity: number
+  credited: number
+}
+
+/** A line the driver marked short: its units not handed over. */
+export type ShortLineDTO = { sku: string; name: string; quantity: number }
 
 export type RunDTO = {
   driverName: string

@@ -46,6 +46,17 @@ export async function setStockContext(client: PoolClient, context: StockContext)
 }
 
 /**
+ * Ends what setStockContext said, for the rest of the transaction: a later stock write in it is
+ * an edit again, never put down to the reason, order or actor of an earlier step.
+ */
+export async function clearStockContext(client: PoolClient): Promise<void> {
+  await client.query(
+    `SELECT set_config('kc.stock_reason', '', true), set_config('kc.stock_order', '', true),
+            set_config('kc.stock_note', '', true), set_config('kc.actor', '', true)`,
+  )
+}
+
+/**
  * A mark that moves whenever any product's stock does: the ledger's newest movement (its primary
  * key, so one index probe), for what shows every product's stock and is kept while it stays. A
  * movement committed after a later-numbered one leaves the mark where it was: its reader also
