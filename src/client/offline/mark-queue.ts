@@ -1,3 +1,5 @@
+import { keptStore } from './kept-store'
+
 /**
  * The driver's marks made without signal, kept in IndexedDB until the shop has them: the order
  * queue's pattern (order-queue.ts), in a database of its own (`kc-driver`), so the storefront's
@@ -10,32 +12,7 @@ export type QueuedMark = { key: string; orderId: string; body: string; queuedAt:
 const DB = 'kc-driver'
 const STORE = 'marks'
 
-function openQueue(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB, 1)
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key' })
-    open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(open.error)
-  })
-}
-
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openQueue()
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode)
-      const request = work(tx.objectStore(STORE))
-      tx.oncomplete = () => resolve(request.result)
-      tx.onerror = () => reject(tx.error)
-      tx.onabort = () => reject(tx.error)
-    })
-  } finally {
-    db.close()
-  }
-}
+const withStore = keptStore(DB, STORE)
 
 export async function queueMark(mark: Omit<QueuedMark, 'queuedAt'>): Promise<void> {
   await withStore('readwrite', (store) => store.put({ ...mark, queuedAt: Date.now() }))

@@ -1,3 +1,5 @@
+import { keptStore } from './kept-store'
+
 /**
  * Orders placed without signal, kept in IndexedDB until the shop has them. The service worker
  * (service-worker.js) reads the same store to send them by Background Sync; the page sends them
@@ -11,32 +13,7 @@ const STORE = 'orders'
 /** The Background Sync tag the worker answers. */
 const ORDER_SYNC = 'kc-orders'
 
-function openQueue(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB, 1)
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key' })
-    open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(open.error)
-  })
-}
-
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openQueue()
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode)
-      const request = work(tx.objectStore(STORE))
-      tx.oncomplete = () => resolve(request.result)
-      tx.onerror = () => reject(tx.error)
-      tx.onabort = () => reject(tx.error)
-    })
-  } finally {
-    db.close()
-  }
-}
+const withStore = keptStore(DB, STORE)
 
 /** Keeps the order and asks the browser to send it when the signal returns. */
 export async function queueOrder(key: string, body: string): Promise<void> {
