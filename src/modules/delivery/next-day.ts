@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg'
 
-import { candidateRange, openDays } from './schedule'
+import { openDays } from './schedule'
 import type { DeliverySchedule } from './schemas'
-import { lockDayCounts } from './repository'
+import { fullDaysUnderLock } from './order-day'
 
 /** How many open days are looked through for one after the run's. */
 const LOOK_AHEAD = 30
@@ -33,12 +33,5 @@ export async function nextDayAfterRun(
   now: Date = new Date(),
 ): Promise<string | null> {
   if (!schedule) return null
-  const cap = schedule.cap
-  let isFull: ((day: string) => boolean) | undefined
-  if (cap !== null) {
-    const { from, to } = candidateRange(now)
-    const counts = await lockDayCounts(client, slug, from, to)
-    isFull = (day) => (counts.get(day) ?? 0) >= cap
-  }
-  return dayAfterRun(schedule, runDate, now, isFull)
+  return dayAfterRun(schedule, runDate, now, await fullDaysUnderLock(client, slug, schedule, now))
 }

@@ -30,13 +30,7 @@ export async function deliveryDayOf(
   now: Date = new Date(),
 ): Promise<string | null> {
   if (!schedule) return null
-  const cap = schedule.cap
-  let isFull: ((day: string) => boolean) | undefined
-  if (cap !== null) {
-    const { from, to } = candidateRange(now)
-    const counts = await lockDayCounts(client, area.slug, from, to)
-    isFull = (day) => (counts.get(day) ?? 0) >= cap
-  }
+  const isFull = await fullDaysUnderLock(client, area.slug, schedule, now)
   const decision = decideDay(schedule, now, chosen, isFull)
   if (decision.ok) return decision.day
   if (decision.reason === 'notOpen')
@@ -47,4 +41,22 @@ export async function deliveryDayOf(
       nextDeliveryDate: decision.next,
     })
   throw new Conflict(noOpenDayMessage(area.name), { code: 'noDeliveryDay', field: 'deliveryDate' })
+}
+
+/**
+ * Which of a capped area's days are full, counted under the area's row lock (held to the end of
+ * the caller's transaction), so that whatever gives an order a day never passes a day's cap;
+ * undefined for an area without a cap (no lock, no count).
+ */
+export async function fullDaysUnderLock(
+  client: PoolClient,
+  slug: string,
+  schedule: DeliverySchedule,
+  now: Date,
+): Promise<((day: string) => boolean) | undefined> {
+  const cap = schedule.cap
+  if (cap === null) return undefined
+  const { from, to } = candidateRange(now)
+  const counts = await lockDayCounts(client, slug, from, to)
+  return (day) => (counts.get(day) ?? 0) >= cap
 }
