@@ -239,6 +239,33 @@ describe('a driver’s Delivered mark with a line short', () => {
     expect(((await cashUp.json()) as { cashUp: { difference: number } }).cashUp.difference).toBe(0)
   })
 
+  it('every line short on a free-delivery cash order: R 0 collected is taken, and nothing is paid', async () => {
+    const run = await runWith(1)
+    const { cookie, linkId } = await driverFor(run)
+    const order = run.orders[0]!
+    const body = shortBody(order, 3)
+    body.short.lines.push({ sku: order.salt, quantity: 2 })
+    body.cashCollected = 0
+    expect(Math.round(order.total * 100)).toBe(3 * 18999 + 2 * 337)
+    const res = await mark(cookie, order.orderId, body)
+    expect(res.status, await res.clone().text()).toBe(201)
+    const [row] = await sql<{ status: string; paid: boolean; paid_amount: string | null }>(
+      'SELECT status::text, paid, paid_amount::text FROM orders WHERE order_id = $1',
+      [order.orderId],
+    )
+    expect(row).toEqual({ status: 'delivered', paid: false, paid_amount: null })
+    const payments = await sql<{ message: string }>(
+      `SELECT e.message FROM order_events e JOIN orders o ON o.id = e.order_id
+        WHERE o.order_id = $1 AND e.kind = 'payment'`,
+      [order.orderId],
+    )
+    expect(payments).toEqual([])
+    expect((await runOf(cookie)).cash).toEqual({ expected: 0, collected: 0, difference: 0 })
+    expect((await creditNotesOf(order.orderId))[0]!.amount_cents).toBe(String(3 * 18999 + 2 * 337))
+    const cashUp = await admin('POST', `/api/admin/driver-links/${linkId}/cash-up`, { counted: 0 })
+    expect(cashUp.status, await cashUp.clone().text()).toBe(201)
+  })
+
   it('more units short than ordered, or a line not on the order: refused, nothing changes', async () => {
     const run = await runWith(1)
     const { cookie } = await driverFor(run)

@@ -237,8 +237,8 @@ async function applyMark(
       kind: 'status',
       message: `Status: ${STATUS_LABELS[from]} → Delivered; received by ${mark.received_by}`,
     })
-    if (mark.cash_collected !== null && stop.payment === 'cash' && !stop.paid) {
-      const amount = toCents(mark.cash_collected)
+    const amount = mark.cash_collected === null ? 0 : toCents(mark.cash_collected)
+    if (amount > 0 && stop.payment === 'cash' && !stop.paid) {
       await setOrderPayment(client, stop.id, { paid: true, amountCents: amount, reference: null })
       events.push({ kind: 'payment', message: `Marked as paid: ${formatRand(amount)} in cash` })
     }

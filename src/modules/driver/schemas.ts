@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { isShopDay } from '@/shared/dates'
-import { moneyField } from '@/modules/catalogue/schemas'
+import { money } from '@/shared/fields'
 import { shortDeliverySchema } from '@/modules/orders/short-delivery-schema'
 
 /**
@@ -82,7 +82,8 @@ export const stopMarkSchema = z.discriminatedUnion(
     z.strictObject({
       outcome: z.literal('delivered'),
       receivedBy: name('receivedBy'),
-      cashCollected: moneyField('cashCollected').optional(),
+      // R 0 when every line is short on an order with free delivery: nothing is left to collect.
+      cashCollected: money('cashCollected', { zeroAllowed: true }).optional(),
       short: shortLinesSchema.optional(),
     }),
     z.strictObject({
@@ -104,7 +105,8 @@ export const idempotencyKeySchema = z
 export const cashUpSchema = z
   .strictObject(
     {
-      counted: moneyField('counted'),
+      // R 0 for a run with nothing to collect (no cash orders, or all of them credited).
+      counted: money('counted', { zeroAllowed: true }),
       note: z
         .string({ error: 'note must be text' })
         .trim()
