@@ -38,6 +38,7 @@ import {
 import { shopCache } from '@/platform/cache/shop-cache'
 import { withStockShown } from '@/platform/cache/shown-stock'
 import { renderInProcess, type RequestHandler } from '@/platform/edge/in-process'
+import { answerGuestOrder } from './order-door'
 import { loadMetrics } from '@/platform/edge/load-metrics'
 import { isShed } from '@/platform/edge/render-gate'
 import { serveMediaFile } from '@/platform/edge/media-files'
@@ -116,6 +117,7 @@ function route(door: FrontDoor, req: http.IncomingMessage, res: http.ServerRespo
   holdBuyerAnswers(req, res)
   secureCookies(req, res, door.config)
   if (serveStaticAsset(req, res, door.staticAssets)) return
+  if (answerGuestOrder(req, res, door.cataloguePool)) return
   if (req.method === 'GET' && req.url === '/api/products') {
     void sendWholeCatalogue(door, req, res)
     return

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { postJson, sql } from '../helpers/api'
+import { signedInBuyer } from '../helpers/buyers'
 import { buildProduct, orderBody } from '../helpers/factories'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 type Seller = {
   vat_registered: boolean | null
@@ -47,5 +50,37 @@ describe('a placed order', () => {
       seller: { address: '1 Main Rd, Johannesburg' },
     })
     expect(await read.text()).toBe(text)
+  })
+
+  it('is answered alike for a guest (the front door) and a signed-in buyer (Next’s route)', async () => {
+    const product = await buildProduct({ price: 12.5, inStock: 10 })
+    const body = orderBody([{ sku: product.sku, quantity: 1 }])
+    const buyer = await signedInBuyer(null)
+    const answers = []
+    for (const cookie of [undefined, buyer.cookie]) {
+      const headers = { 'idempotency-key': randomUUID(), ...(cookie ? { cookie } : {}) }
+      const first = await postJson('/api/orders', body, headers)
+      const again = await postJson('/api/orders', body, headers)
+      const text = await first.text()
+      expect(first.status, text).toBe(201)
+      expect(again.status).toBe(201)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(await again.text()).toBe(text)
+      answers.push({
+        contentType: first.headers.get('content-type'),
+        cacheControl: first.headers.get('cache-control'),
+        keys: Object.keys(JSON.parse(text) as object).sort(),
+      })
+    }
+    // A signed-in buyer's answers are all private (platform/http/buyer-answers.ts).
+    expect(answers.map((a) => a.cacheControl)).toEqual(['no-store', 'private, no-store'])
+    expect(answers[0]!.keys).toEqual(answers[1]!.keys)
+    expect(answers.map((a) => a.contentType)).toEqual(Array(2).fill(JSON_TYPE))
+    const [guest, onAccount] = (await sql<{ trade_account_id: number | null }>(
+      `SELECT trade_account_id FROM orders o JOIN orders_items i ON i._parent_id = o.id
+        WHERE i.sku = $1 ORDER BY o.id`,
+      [product.sku],
+    )) as [{ trade_account_id: number | null }, { trade_account_id: number | null }]
+    expect([guest.trade_account_id, onAccount.trade_account_id]).toEqual([null, buyer.id])
   })
 })

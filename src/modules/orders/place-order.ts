@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 
-import type { Payload } from 'payload'
 import type { Pool, PoolClient } from 'pg'
 
 import { BadInput, Conflict, Forbidden, InsufficientStock, Unprocessable } from '@/shared/errors'
@@ -70,7 +69,7 @@ export const GUESTS_MAY_NOT_ORDER =
   'This shop takes orders from its trade buyers only. Sign in to your trade account to order.'
 
 export async function placeOrder(
-  shop: Payload,
+  pool: () => Promise<Pool>,
   input: OrderInput,
   idempotencyKey?: string,
   buyer?: OrderBuyer,
@@ -83,7 +82,7 @@ export async function placeOrder(
     const result = await lane.send({ input, idempotencyKey, buyer })
     if (!result.ok) throw errorOf(result.error)
     placed = result.placed
-  } else placed = await placeOrderOn(shop.db.pool, input, idempotencyKey, buyer)
+  } else placed = await placeOrderOn(await pool(), input, idempotencyKey, buyer)
   // Committed: what this process shares showing these products is read again, so the buyer sees
   // the stock their order took at once (other processes within the second those answers are
   // held); pages showing none of them are kept, however many orders come in.
