@@ -8,6 +8,7 @@ import { placeOrder } from '@/modules/orders/place-order'
 import { buyerOf } from '@/modules/accounts/accounts'
 import { buyerToken } from '@/app/_server/buyer-cookie'
 import { assertFromOwnPages } from '@/platform/http/same-site'
+import { proofKeyOf } from '@/modules/payment-proofs/proof-key'
 
 export const dynamic = 'force-dynamic'
 
@@ -35,5 +36,9 @@ export const POST = handle(async (request: Request) => {
   const account = await buyerOf(shop, buyerToken(request))
   const buyer = account && { accountId: account.id, priceListId: account.priceListId }
   const { order, replayed } = await placeOrder(shop, parsed.data, key, buyer)
-  return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
+  // The receipt's key: whoever holds the receipt may send a proof of payment for this order.
+  return json(
+    { ...order, proofKey: proofKeyOf(order.orderId) },
+    { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} },
+  )
 })
