@@ -1,12 +1,12 @@
 import fs from 'node:fs'
-import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import { expect, type Page } from '@playwright/test'
 
 import { test } from './fixtures'
 import { addToCart, baseURL, createProduct, isPhone, openCheckout, placeOrder } from './helpers'
 
-const PDF = path.join(__dirname, 'files', 'proof-of-payment.pdf')
+const PDF = fileURLToPath(new URL('./files/proof-of-payment.pdf', import.meta.url))
 
 test('a buyer on a phone sends a proof of payment from the receipt', async ({ page }) => {
   test.skip(!isPhone(page), 'the buyer’s journey is on a phone')
