@@ -1,10 +1,19 @@
+import { randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 import { expect, type Page } from '@playwright/test'
 
 import { test } from './fixtures'
-import { addToCart, baseURL, createProduct, isPhone, openCheckout, placeOrder } from './helpers'
+import {
+  addToCart,
+  adminApi,
+  baseURL,
+  createProduct,
+  isPhone,
+  openCheckout,
+  placeOrder,
+} from './helpers'
 
 const PDF = fileURLToPath(new URL('./files/proof-of-payment.pdf', import.meta.url))
 
@@ -89,4 +98,53 @@ test('the owner sees the proof on the order, downloads it, and the order is stil
   expect(saved.suggestedFilename()).toMatch(new RegExp(`^${placed.orderId}-proof-\\d+\\.pdf$`))
   const downloaded = fs.readFileSync((await saved.path())!)
   expect(Buffer.compare(downloaded, file)).toBe(0)
+})
+
+test('a trade buyer sends a proof of payment for an open invoice from their statement', async ({
+  page,
+}) => {
+  test.skip(!isPhone(page), 'the buyer’s journey is on a phone')
+  const made = await adminApi('POST', '/api/admin/accounts', {
+    businessName: `Dlamini Spaza ${randomInt(100_000, 999_999)}`,
+    contactName: 'Sipho Dlamini',
+    phone: `072 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
+    paymentTerms: '30-days',
+    creditLimit: 5000,
+  })
+  expect(made.status).toBe(201)
+  const { id } = (await made.json()) as { id: number }
+  const sent = await adminApi('POST', `/api/admin/accounts/${id}/setup-link`)
+  const token = new URL(((await sent.json()) as { link: string }).link).searchParams.get('token')
+  const set = await fetch(`${baseURL()}/api/account/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password: 'proof-of-payment-2026' }),
+  })
+  expect(set.status).toBe(200)
+  const cookie = set.headers.get('set-cookie')!.split(';')[0]!
+  const product = await createProduct({ price: 210, inStock: 10 })
+  const ordered = await fetch(`${baseURL()}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      customer: { name: 'Sipho Dlamini', phone: '072 000 0000' },
+      area: 'soweto',
+      payment: 'account',
+      items: [{ sku: product.sku, quantity: 1 }],
+    }),
+  })
+  expect(ordered.status).toBe(201)
+  const { orderId } = (await ordered.json()) as { orderId: string }
+
+  const [name, value] = cookie.split('=') as [string, string]
+  await page.context().addCookies([{ name, value, url: baseURL() }])
+  await page.goto('/account/statement')
+  const section = page.getByRole('region', { name: 'Send a proof of payment' })
+  await expect(section.getByLabel('Order')).toHaveValue(orderId)
+  await section.getByLabel(/Upload proof of payment/).setInputFiles(PDF)
+  await expect(section.getByTestId('proof-received')).toHaveText('Proof of payment received')
+  const listed = await fetch(`${baseURL()}/api/orders/${orderId}/payment-proofs`, {
+    headers: { cookie },
+  })
+  expect(((await listed.json()) as { proofs: unknown[] }).proofs).toHaveLength(1)
 })
