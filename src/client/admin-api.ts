@@ -299,6 +299,7 @@ export type ErasureDTO = {
   phone: string
   erasedAt: string
   orders: { anonymised: number; keptForTax: number }
+  proofsOfPayment: number
   tradeAccount: 'deleted' | 'anonymised' | null
 }
 export const erasePersonalData = (phone: string) =>

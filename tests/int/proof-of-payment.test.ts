@@ -299,6 +299,30 @@ describe('a proof of payment', () => {
     ).toBe(404)
   })
 
+  it('is deleted when the owner erases the buyer’s personal data, the order kept', async () => {
+    const phone = `074 ${String(Date.now()).slice(-3)} ${String(Math.random()).slice(2, 6)}`
+    const product = await buildProduct({ price: 75, inStock: 10 })
+    const body = {
+      ...orderBody([{ sku: product.sku, quantity: 1 }]),
+      customer: { name: 'Ayanda Nkosi', phone },
+      payment: 'shop-to-shop',
+    }
+    const res = await postJson('/api/orders', body)
+    expect(res.status).toBe(201)
+    const placed = (await res.json()) as Placed
+    const bystander = await placeOrder()
+    expect((await upload(placed.orderId, PDF, keyed(placed))).status).toBe(201)
+    expect((await upload(bystander.orderId, PDF, keyed(bystander))).status).toBe(201)
+    const erased = await admin(
+      'DELETE',
+      `/api/admin/personal-data?phone=${encodeURIComponent(phone)}`,
+    )
+    expect(erased.status).toBe(200)
+    expect(await erased.json()).toMatchObject({ proofsOfPayment: 1, orders: { keptForTax: 1 } })
+    expect(await storedProofs(placed.orderId)).toEqual([])
+    expect(await storedProofs(bystander.orderId)).toHaveLength(1)
+  })
+
   it('is not reachable through /cms/api', async () => {
     for (const path of [
       '/cms/api/payment-proofs',

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 
 import { col, insertRow, selectList, tableShape, type PartOf } from '@/platform/db/row-shape'
 import { ORDERS } from '@/modules/orders/order-row'
+import { phoneKeyOf } from '@/modules/orders/repository'
 import type { PROOF_TYPES, PaymentProofDTO } from './proof'
 
 type Queryable = Pick<PoolClient, 'query'>
@@ -97,4 +98,17 @@ export async function proofFile(
     [orderId, proofId],
   )
   return rows[0]
+}
+
+/**
+ * Deletes the proofs of payment of every order placed with this phone number (`key` as phoneKey
+ * makes it): a bank's slip names the payer and their account, and is no tax record. How many.
+ */
+export async function deleteProofsOfPhone(client: Queryable, key: string): Promise<number> {
+  const { rowCount } = await client.query(
+    `DELETE FROM ${PAYMENT_PROOFS.name} p USING ${ORDERS.name} o
+      WHERE o.id = p.order_id AND ${phoneKeyOf('o.customer_phone')} = $1`,
+    [key],
+  )
+  return rowCount ?? 0
 }
