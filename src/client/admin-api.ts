@@ -15,6 +15,7 @@ import type { OrderChange } from '@/modules/orders/change-schema'
 import type { CreditNoteDTO } from '@/modules/orders/credit-note'
 import type { ShortDelivery } from '@/modules/orders/short-delivery-schema'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
+import type { PaymentProofDTO } from '@/modules/payment-proofs/proof'
 import type { OrderFigures } from '@/modules/orders/order-summary'
 import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
 import type { AdjustmentReason, StockMovementDTO } from '@/modules/stock/reasons'
@@ -166,6 +167,8 @@ export const orderFiguresQuery = (filters: string) =>
   query<OrderFigures>(`/api/admin/orders/summary${filters ? `?${filters}` : ''}`)
 export const orderQuery = (orderId: string) =>
   query<FullOrder>(`/api/admin/orders/${encodeURIComponent(orderId)}`)
+export const paymentProofsQuery = (orderId: string) =>
+  query<PaymentProofDTO[]>(`/api/admin/orders/${encodeURIComponent(orderId)}/payment-proofs`)
 export const productsQuery = (params: URLSearchParams) =>
   pageQuery<ProductDTO>(`/api/products?${params}`)
 export const stockLedgerQuery = (sku: string, limit: number) =>
@@ -228,6 +231,9 @@ export const orderDocumentHtml = (
 const personalDataPath = (phone: string) =>
   `/api/admin/personal-data?phone=${encodeURIComponent(phone)}`
 export const personalDataFile = (phone: string) => file(personalDataPath(phone))
+/** A proof of payment the buyer sent for an order, as its file. */
+export const paymentProofFile = (orderId: string, proofId: number) =>
+  file(`/api/admin/orders/${encodeURIComponent(orderId)}/payment-proofs/${proofId}`)
 
 // ---- Changes. Bodies read from a form are checked by the route's schema, as typed. ----
 
@@ -293,6 +299,7 @@ export type ErasureDTO = {
   phone: string
   erasedAt: string
   orders: { anonymised: number; keptForTax: number }
+  proofsOfPayment: number
   tradeAccount: 'deleted' | 'anonymised' | null
 }
 export const erasePersonalData = (phone: string) =>

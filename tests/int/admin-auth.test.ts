@@ -15,6 +15,8 @@ const ENDPOINTS: [string, string, unknown?][] = [
     { lines: [{ sku: 'ELE-001', quantity: 1 }] },
   ],
   ['GET', '/api/admin/orders/KC-ABCDEF/credit-note?number=1'],
+  ['GET', '/api/admin/orders/KC-ABCDEF/payment-proofs'],
+  ['GET', '/api/admin/orders/KC-ABCDEF/payment-proofs/1'],
   ['GET', '/api/admin/products/ELE-001'],
   ['POST', '/api/admin/products', { sku: 'AUTH-1', name: 'x', category: 'Clothing', price: 1 }],
   [

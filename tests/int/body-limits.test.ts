@@ -113,6 +113,7 @@ const ROUTES: { path: string; method?: string; limit: number }[] = [
   { path: '/api/orders', limit: 100_000 },
   { path: '/api/products/NO-SUCH', method: 'PUT', limit: 100_000 },
   { path: '/api/admin/products', limit: 5 * MB + 200_000 },
+  { path: '/api/orders/KC-ABCDEF/payment-proofs', limit: 5 * MB },
   { path: '/api/admin/products/import', limit: PRODUCT_IMPORT_BODY_BYTES },
   { path: '/api/admin/price-lists/1/prices', limit: PRICE_LIST_IMPORT_BODY_BYTES },
   { path: '/api/health', method: 'GET', limit: 1_000 },

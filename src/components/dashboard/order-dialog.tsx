@@ -17,6 +17,7 @@ import { OrderActions, OrderPayment, type OrderPartProps } from './order-actions
 import { CreditNotes } from './credit-notes'
 import { ShortDeliveryAction, type RecordShortDelivery } from './short-delivery'
 import { OrderNote } from './order-note'
+import { PaymentProofs } from './payment-proofs'
 import { OrderFacts, OrderHistory, OrderLines, type FullOrder } from './order-facts'
 import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
@@ -124,6 +125,7 @@ function OrderDetails({
   return (
     <>
       <OrderFacts order={order} />
+      <PaymentProofs orderId={order.orderId} />
       <OrderActions order={order} saving={saving} whatsapp={whatsapp} onChange={onChange} />
       <ShortDeliveryAction order={order} saving={saving} onRecord={onShortDelivery} />
       <OrderPayment order={order} saving={saving} onChange={onChange} />

@@ -14,6 +14,7 @@ import {
 import { openPrintable } from '@/client/printable'
 import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { ReceiptLines } from './receipt-lines'
+import { ProofUpload } from './proof-upload'
 
 type Props = {
   order: OrderDTO | undefined
@@ -106,6 +107,9 @@ export function ReceiptDialog({
           <p className="free-note">{FREE_DELIVERY_NOTE}</p>
         ) : null}
       </article>
+      {order.payment !== 'cash' && order.proofKey ? (
+        <ProofUpload orderId={order.orderId} proofKey={order.proofKey} />
+      ) : null}
       <div className="receipt-actions">
         <a
           className="button whatsapp"

@@ -5,6 +5,7 @@ import { BadInput } from '@/shared/errors'
 import { buyerOf } from '@/modules/accounts/accounts'
 import { orderSchema } from '@/modules/orders/schemas'
 import { placeOrder, type OrderBuyer } from '@/modules/orders/place-order'
+import { proofKeyOf } from '@/modules/payment-proofs/proof-key'
 import { readJson } from '@/platform/http/body'
 import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
 import { handle, json } from '@/platform/http/http'
@@ -61,5 +62,9 @@ export const answerOrderCall = (request: Request, deps: OrderCallDeps): Promise<
     // A signed-in trade buyer orders on their account, at their prices; anyone else as a guest.
     const buyer = token === undefined ? undefined : await deps.buyerOf(token)
     const { order, replayed } = await placeOrder(deps.pool, parsed.data, key, buyer)
-    return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
+    // The receipt's key: whoever holds the receipt may send a proof of payment for this order.
+    return json(
+      { ...order, proofKey: proofKeyOf(order.orderId) },
+      { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} },
+    )
   })()

@@ -31,6 +31,11 @@ export type OrderDTO = {
    * is still due is the total less their amounts.
    */
   creditNotes?: CreditNoteSummaryDTO[]
+  /**
+   * Only in the answer to placing it (and so on its receipt): the secret that lets whoever holds
+   * the receipt upload a proof of payment for this order (docs/payments.md).
+   */
+  proofKey?: string
 }
 
 /** The seller's name and address as the order's invoice names them. */

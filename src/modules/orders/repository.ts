@@ -375,7 +375,7 @@ export async function orderLineUnits(
  * `phoneKey` (src/modules/accounts/schemas.ts) in SQL over a column: its digits, a South African
  * number written with 27 read as the same 0 number.
  */
-const phoneKeyOf = (column: string) =>
+export const phoneKeyOf = (column: string) =>
   `(SELECT CASE WHEN d LIKE '27%' AND length(d) = 11 THEN '0' || substr(d, 3) ELSE d END
       FROM (SELECT regexp_replace(${column}, '\\D', '', 'g') AS d) digits)`
 

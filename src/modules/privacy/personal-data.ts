@@ -7,6 +7,7 @@ import { phoneKey, type AccountDTO } from '@/modules/accounts/schemas'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import { eraseOrdersOfPhone, ordersOfPhone } from '@/modules/orders/repository'
 import { phone } from '@/modules/orders/schemas'
+import { deleteProofsOfPhone } from '@/modules/payment-proofs/repository'
 
 /** GET /api/admin/personal-data: the phone number whose data is asked for, typed any way. */
 export const personalDataQuery = z.object({ phone })
@@ -46,6 +47,8 @@ export type ErasureDTO = {
   phone: string
   erasedAt: string
   orders: { anonymised: number; keptForTax: number }
+  /** Proofs of payment deleted with the person: no tax record. */
+  proofsOfPayment: number
   tradeAccount: 'deleted' | 'anonymised' | null
 }
 
@@ -59,11 +62,14 @@ export async function erasePersonalData(shop: Payload, typed: string): Promise<E
   keepFrom.setUTCFullYear(keepFrom.getUTCFullYear() - TAX_RETENTION_YEARS)
   return inTransaction(shop.db.pool, async (client) => {
     const account = await accountOfPhone(client, key)
+    // Found by the orders' phone numbers, before those are erased.
+    const proofsOfPayment = await deleteProofsOfPhone(client, key)
     const orders = await eraseOrdersOfPhone(client, key, keepFrom)
     return {
       phone: key,
       erasedAt: new Date().toISOString(),
       orders,
+      proofsOfPayment,
       tradeAccount: account ? await eraseAccount(client, account.id) : null,
     }
   })

@@ -34,6 +34,8 @@ export const col = {
   time: () => column<Date>('timestamptz'),
   /** A calendar day; node-postgres reads it as a Date at local midnight (queries use to_char). */
   day: () => column<Date>('date'),
+  /** Raw bytes (a stored file); node-postgres reads them as a Buffer. */
+  bytea: () => column<Buffer>('bytea'),
   enum: <const L extends readonly string[]>(udt: string, labels: L) =>
     column<L[number]>(udt, labels),
 }

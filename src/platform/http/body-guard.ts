@@ -35,6 +35,7 @@ const LANE_OF: Partial<Record<string, keyof typeof LANES>> = {
   'price-list-import': 'imports',
   'cms-upload': 'uploads',
   'product-create': 'uploads',
+  'payment-proof': 'uploads',
 }
 
 /**

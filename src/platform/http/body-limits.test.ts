@@ -45,6 +45,13 @@ describe('bodyLimitOf', () => {
       PRICE_LIST_CSV_MAX_BYTES * 2,
     )
     expect(bodyLimitOf('POST', '/api/admin/products').family).toBe('product-create')
+    // A proof of payment is the file itself: 5 MB, and only where it is posted.
+    expect(bodyLimitOf('POST', '/api/orders/KC-ABCDEF/payment-proofs')).toMatchObject({
+      family: 'payment-proof',
+      bytes: 5 * 1024 * 1024,
+    })
+    expect(bodyLimitOf('POST', '/api/orders/KC-ABCDEF/payment-proofs/x').family).toBe('api-json')
+    expect(bodyLimitOf('GET', '/api/orders/KC-ABCDEF/payment-proofs').family).toBe('no-body')
   })
 
   it('bounds bodies sent where none is read, and everything else small', () => {

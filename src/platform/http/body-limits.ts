@@ -1,5 +1,10 @@
 import { MAX_IMAGE_BYTES } from '@/shared/image-type'
-import { csvBodyLimit, PRICE_LIST_CSV_MAX_BYTES, PRODUCTS_CSV_MAX_BYTES } from './upload-limits'
+import {
+  csvBodyLimit,
+  PRICE_LIST_CSV_MAX_BYTES,
+  PRODUCTS_CSV_MAX_BYTES,
+  PROOF_MAX_BYTES,
+} from './upload-limits'
 
 /**
  * The largest body each family of routes takes, in one table: the front door
@@ -59,6 +64,8 @@ const PRICE_LIST_IMPORT: BodyLimit = {
   bytes: PRICE_LIST_IMPORT_BODY_BYTES,
   values: 100,
 }
+/** A buyer's proof of payment: the file itself as the body, no JSON in it. */
+const PAYMENT_PROOF: BodyLimit = { family: 'payment-proof', bytes: PROOF_MAX_BYTES, values: 100 }
 /** GET, HEAD and OPTIONS carry no body the shop reads. */
 const NO_BODY: BodyLimit = { family: 'no-body', bytes: 1_000, values: 100 }
 const DEFAULT: BodyLimit = { family: 'default', bytes: 16_000, values: 1_000 }
@@ -79,6 +86,7 @@ const FAMILIES: ReadonlyArray<readonly [methods: RegExp, path: RegExp, limit: Bo
   [/^POST$/, /^\/api\/admin\/products\/import$/, PRODUCT_IMPORT],
   [/^POST$/, /^\/api\/admin\/price-lists\/[^/]+\/prices$/, PRICE_LIST_IMPORT],
   [/^POST$/, /^\/api\/admin\/products$/, PRODUCT_CREATE],
+  [/^POST$/, /^\/api\/orders\/[^/]+\/payment-proofs$/, PAYMENT_PROOF],
   [/./, /^\/api(\/|$)/, API_JSON],
   [/./, /./, DEFAULT],
 ]
@@ -102,5 +110,6 @@ export const BODY_FAMILIES: readonly BodyLimit[] = [
   PRODUCT_CREATE,
   PRODUCT_IMPORT,
   PRICE_LIST_IMPORT,
+  PAYMENT_PROOF,
   DEFAULT,
 ]

@@ -20,3 +20,6 @@ export function csvBodyLimit(csvBytes: number, kind: 'csv' | 'json'): number {
 export function isCsvContentType(contentType: string | null): boolean {
   return /^\s*text\/csv\s*(;|$)/i.test(contentType ?? '')
 }
+
+/** The largest proof of payment a buyer may upload (modules/payment-proofs): the file itself. */
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024

@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { redirect } from 'next/navigation'
 
 import { getShop } from '@/cms/payload'
+import { AccountProofs } from '@/components/account/account-proofs'
 import { StatementView } from '@/components/statement/statement-view'
 import { buyerOf } from '@/modules/accounts/accounts'
 import { signInPath } from '@/modules/accounts/sign-in-path'
@@ -29,6 +30,9 @@ export default async function StatementPage() {
       <StatementView
         statement={statement}
         invoiceHref={(orderId) => `/api/account/orders/${encodeURIComponent(orderId)}/invoice`}
+      />
+      <AccountProofs
+        orderIds={statement.openInvoices.flatMap((i) => (i.orderId ? [i.orderId] : []))}
       />
       <p className="statement-actions">
         <a
