@@ -31,6 +31,11 @@ export type OrderDTO = {
    * is still due is the total less their amounts.
    */
   creditNotes?: CreditNoteSummaryDTO[]
+  /**
+   * Only in the answer to placing an order paid through PayFast (it is placed unpaid): the shop's
+   * page that hands the buyer to PayFast to pay.
+   */
+  payfast?: { payUrl: string }
 }
 
 /** The seller's name and address as the order's invoice names them. */

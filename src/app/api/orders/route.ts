@@ -8,6 +8,7 @@ import { placeOrder } from '@/modules/orders/place-order'
 import { buyerOf } from '@/modules/accounts/accounts'
 import { buyerToken } from '@/app/_server/buyer-cookie'
 import { assertFromOwnPages } from '@/platform/http/same-site'
+import { payUrl } from '@/modules/payfast/hand-over'
 
 export const dynamic = 'force-dynamic'
 
@@ -35,5 +36,8 @@ export const POST = handle(async (request: Request) => {
   const account = await buyerOf(shop, buyerToken(request))
   const buyer = account && { accountId: account.id, priceListId: account.priceListId }
   const { order, replayed } = await placeOrder(shop, parsed.data, key, buyer)
-  return json(order, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
+  // An order paid through PayFast is placed unpaid: the answer says where the buyer goes to pay
+  // (the same link for a replay: it is made from the order id alone).
+  const answer = order.payment === 'payfast' ? { ...order, payfast: { payUrl: payUrl(order.orderId) } } : order
+  return json(answer, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
 })
