@@ -61,7 +61,9 @@ export function PayfastOutcome({
   whatsappNumber: string
 }) {
   if (state === 'paid')
-    return <p role="status">PayFast has confirmed your payment. Thank you: order {orderId} is paid.</p>
+    return (
+      <p role="status">PayFast has confirmed your payment. Thank you: order {orderId} is paid.</p>
+    )
   if (state === 'cancelled')
     return (
       <>
@@ -94,7 +96,9 @@ export function PayfastOutcome({
         ) : null}
         <li>
           Choose another payment: message us on{' '}
-          <a href={`https://wa.me/${whatsappNumber}?text=${encodeURIComponent(`Order ${orderId}: I would like to pay another way.`)}`}>
+          <a
+            href={`https://wa.me/${whatsappNumber}?text=${encodeURIComponent(`Order ${orderId}: I would like to pay another way.`)}`}
+          >
             WhatsApp
           </a>{' '}
           quoting order {orderId}.

@@ -74,8 +74,7 @@ export async function changeOrderIn(
   if (change.payment) {
     const { paid } = change.payment
     const given = change.payment.amount
-    const due = async () =>
-      order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
+    const due = async () => order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
     const amount = paid ? (given != null ? toCents(given) : await due()) : null
     const reference = paid ? change.payment.reference || null : null
     const same =

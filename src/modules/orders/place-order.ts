@@ -135,12 +135,7 @@ async function place(
   }
   const skus = request.items.map((l) => l.sku)
   const { area, settings, buyersOnly, payfastReady, seller, products, schedule } =
-    await lockQuoteInputs(
-    client,
-    request.area,
-    skus,
-    priceListId,
-  )
+    await lockQuoteInputs(client, request.area, skus, priceListId)
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
   if (buyersOnly && request.tradeAccount === undefined) throw new Forbidden(GUESTS_MAY_NOT_ORDER)
   if (request.payment === 'payfast' && !payfastReady)

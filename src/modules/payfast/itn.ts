@@ -8,7 +8,12 @@ import { addOrderEvents, lockOrderForChange } from '@/modules/orders/repository'
 import { ORDER_ID_PATTERN } from '@/modules/orders/order-id'
 import { itnParamString, itnSignatureValid, type Field } from './signature'
 import { confirmedByPayfast, isPayfastSender } from './gateway'
-import { orderHasEvent, payfastOrderOf, payfastPaymentKept, readPayfastSettings } from './repository'
+import {
+  orderHasEvent,
+  payfastOrderOf,
+  payfastPaymentKept,
+  readPayfastSettings,
+} from './repository'
 import { recordPayfastPayment } from './record-payment'
 import type { PayfastOutcome } from './schemas'
 
@@ -32,7 +37,11 @@ const MAX_FIELD = 255
  * nothing. A COMPLETE payment then marks its order paid, once per pf_payment_id however many
  * notices arrive at once (settle); any other status only goes in the order's history.
  */
-export async function receiveItn(shop: Payload, fields: Field[], sender: string): Promise<ItnResult> {
+export async function receiveItn(
+  shop: Payload,
+  fields: Field[],
+  sender: string,
+): Promise<ItnResult> {
   const get = (name: string) => fields.find(([n]) => n === name)?.[1]
   for (const [name, value] of fields) {
     if (value.length > MAX_FIELD) throw new BadInput(`${name} is too long.`, { field: name })
@@ -64,10 +73,9 @@ export async function receiveItn(shop: Payload, fields: Field[], sender: string)
     throw new BadInput(`Order ${orderId} is not paid through PayFast.`, { field: 'm_payment_id' })
   const gross = get('amount_gross')!
   if (!AMOUNT.test(gross) || toCents(gross) !== toCents(order.total))
-    throw new BadInput(
-      `The amount ${gross} is not the order’s total of ${order.total}.`,
-      { field: 'amount_gross' },
-    )
+    throw new BadInput(`The amount ${gross} is not the order’s total of ${order.total}.`, {
+      field: 'amount_gross',
+    })
   if (!(await confirmedByPayfast(settings.sandbox, itnParamString(fields))))
     throw new BadInput('PayFast did not confirm this notice (its validation call).')
 
@@ -122,7 +130,8 @@ async function settle(client: Parameters<typeof changeOrderIn>[0], p: Payment): 
     const paid = { paid: true, amount: fromCents(p.grossCents), reference: p.pfPaymentId }
     await changeOrderIn(client, p.orderId, { payment: paid }, PAYFAST_ACTOR, PAYFAST_ACTOR)
   } else {
-    const why = outcome === 'after-cancel' ? 'the order was cancelled' : 'the order was paid already'
+    const why =
+      outcome === 'after-cancel' ? 'the order was cancelled' : 'the order was paid already'
     const message = `PayFast payment of ${amount} (reference ${p.pfPaymentId}) arrived after ${why}: it is recorded, not applied. Refund the buyer or settle it by hand.`
     await addOrderEvents(client, order.id, PAYFAST_ACTOR, [{ kind: 'payment', message }])
   }

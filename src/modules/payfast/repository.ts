@@ -155,7 +155,14 @@ export async function payfastOrderOf(
   db: Queryable,
   orderId: string,
 ): Promise<
-  | { total: string; name: string; phone: string; paid: boolean; cancelled: boolean; payment: string }
+  | {
+      total: string
+      name: string
+      phone: string
+      paid: boolean
+      cancelled: boolean
+      payment: string
+    }
   | undefined
 > {
   const { rows } = await db.query<{

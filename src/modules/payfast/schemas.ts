@@ -44,8 +44,14 @@ export const payfastSettingsSchema = z
       cancelAfterMinutes: z
         .number({ error: 'cancelAfterMinutes must be a number' })
         .int('cancelAfterMinutes must be a whole number')
-        .min(MIN_CANCEL_AFTER_MINUTES, `cancelAfterMinutes must be at least ${MIN_CANCEL_AFTER_MINUTES}`)
-        .max(MAX_CANCEL_AFTER_MINUTES, `cancelAfterMinutes must be at most ${MAX_CANCEL_AFTER_MINUTES}`)
+        .min(
+          MIN_CANCEL_AFTER_MINUTES,
+          `cancelAfterMinutes must be at least ${MIN_CANCEL_AFTER_MINUTES}`,
+        )
+        .max(
+          MAX_CANCEL_AFTER_MINUTES,
+          `cancelAfterMinutes must be at most ${MAX_CANCEL_AFTER_MINUTES}`,
+        )
         .optional(),
     },
     { error: 'Send an object with the PayFast settings' },

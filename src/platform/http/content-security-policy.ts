@@ -143,7 +143,9 @@ export function nonceForPage(req: http.IncomingMessage, res: http.ServerResponse
       const prerendered = headerOf(this, args, 'x-nextjs-prerender') !== undefined
       this.setHeader(
         CSP_HEADER,
-        prerendered ? pagePolicy({ nonce, hashes: prerenderedScripts }, undefined, options) : policy,
+        prerendered
+          ? pagePolicy({ nonce, hashes: prerenderedScripts }, undefined, options)
+          : policy,
       )
     }
     return writeHead.apply(this, args)

@@ -38,6 +38,7 @@ export const POST = handle(async (request: Request) => {
   const { order, replayed } = await placeOrder(shop, parsed.data, key, buyer)
   // An order paid through PayFast is placed unpaid: the answer says where the buyer goes to pay
   // (the same link for a replay: it is made from the order id alone).
-  const answer = order.payment === 'payfast' ? { ...order, payfast: { payUrl: payUrl(order.orderId) } } : order
+  const answer =
+    order.payment === 'payfast' ? { ...order, payfast: { payUrl: payUrl(order.orderId) } } : order
   return json(answer, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} })
 })

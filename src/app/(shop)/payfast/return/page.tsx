@@ -33,7 +33,7 @@ export default async function PayfastReturnPage({ searchParams }: Props) {
         state={state}
         orderId={order}
         payUrl={state === 'waiting' ? payUrl(order) : undefined}
-        
+
         whatsappNumber={whatsappNumber}
       />
     </PayfastPage>
