@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 
 import { env } from '@/env'
+import { clientAddress } from '@/platform/http/client-address'
 
 /** PayFast's own addresses (docs/payments.md): live, and the sandbox for trying it out. */
 export const PAYFAST_LIVE = 'https://www.payfast.co.za'
@@ -45,7 +46,8 @@ let resolved: { at: number; hosts: string; addresses: Set<string> } | undefined
 
 /**
  * Whether an ITN's sender is one of PayFast's hosts (PAYFAST_VALID_HOSTS, PayFast's documented
- * list by default): each name resolved with DNS, all its addresses, kept for a minute. A host
+ * list by default; `address` as clientOf gives it): each name resolved with DNS, all its
+ * addresses, kept for a minute. A host
  * that does not resolve adds nothing; if none does, no sender is PayFast.
  */
 export async function isPayfastSender(address: string): Promise<boolean> {
@@ -59,7 +61,9 @@ export async function isPayfastSender(address: string): Promise<boolean> {
           : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address),
       ),
     )
-    resolved = { at: Date.now(), hosts: key, addresses: new Set(found.flat()) }
+    // As the request's client is written (clientOf): an IPv6 address by its /64.
+    const addresses = found.flat().map((a) => clientAddress(null, a, 0))
+    resolved = { at: Date.now(), hosts: key, addresses: new Set(addresses) }
   }
   return resolved.addresses.has(address)
 }
