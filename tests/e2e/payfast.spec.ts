@@ -133,3 +133,51 @@ test('a buyer pays with PayFast: the hand-over, the ITN, and back to the return 
     await new Promise((resolve) => payfast.close(resolve))
   }
 })
+
+test('the owner sets PayFast up in Settings; the passphrase is never shown again', async ({
+  page,
+}) => {
+  try {
+    await page.goto('/admin')
+    await page.getByLabel('Admin Token').fill(process.env.E2E_ADMIN_TOKEN!)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    const form = page.getByRole('form', { name: 'PayFast settings' })
+    await expect(form.getByText('PayFast is off.')).toBeVisible()
+    await expect(form.getByLabel('Passphrase (not set)')).toBeVisible()
+    await form.getByLabel('Merchant ID').fill(MERCHANT.merchantId)
+    await form.getByLabel('Merchant key').fill(MERCHANT.merchantKey)
+    await form.getByLabel('Passphrase (not set)').fill(PASSPHRASE)
+    await form.getByLabel('Cancel an unpaid PayFast order after (minutes)').fill('45')
+    await form.getByRole('button', { name: 'Save PayFast settings' }).click()
+    await expect(page.locator('.toast')).toContainText('PayFast settings saved')
+    await expect(form.getByText('PayFast is on.')).toBeVisible()
+    const passphrase = form.getByLabel('Passphrase (set)')
+    await expect(passphrase).toHaveValue('')
+    expect(await page.content()).not.toContain(PASSPHRASE)
+    await page.reload()
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await expect(form.getByLabel('Passphrase (set)')).toHaveValue('')
+    await expect(form.getByLabel('Merchant ID')).toHaveValue(MERCHANT.merchantId)
+    expect(await page.content()).not.toContain(PASSPHRASE)
+    expect(await sql(`SELECT passphrase, cancel_after_minutes FROM payfast_settings`)).toEqual([
+      { passphrase: PASSPHRASE, cancel_after_minutes: 45 },
+    ])
+
+    // The storefront's checkout now offers it.
+    const product = await createProduct()
+    await page.goto('/')
+    await addToCart(page, product.name)
+    const checkout = await openCheckout(page)
+    await expect(
+      checkout.getByRole('radio', { name: 'Card or instant EFT (PayFast)' }),
+    ).toBeVisible()
+  } finally {
+    await adminApi('PUT', '/api/admin/payfast', {
+      merchantId: '',
+      merchantKey: '',
+      passphrase: '',
+      cancelAfterMinutes: 60,
+    })
+  }
+})
