@@ -45,8 +45,8 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
   DROP TABLE "payfast_payments";
   DROP TABLE "payfast_settings";
-  DELETE FROM "orders" WHERE "payment" = 'payfast';
   ALTER TABLE "orders" ALTER COLUMN "payment" SET DATA TYPE text;
+  UPDATE "orders" SET "payment" = 'shop-to-shop' WHERE "payment" = 'payfast';
   DROP TYPE "public"."enum_orders_payment";
   CREATE TYPE "public"."enum_orders_payment" AS ENUM('cash', 'shop-to-shop', 'account');
   ALTER TABLE "orders" ALTER COLUMN "payment" SET DATA TYPE "public"."enum_orders_payment" USING "payment"::"public"."enum_orders_payment";`)
