@@ -6,6 +6,11 @@ assertChromium()
 
 // Chosen once in the main process; workers inherit it, so they all talk to the one server.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000))
+// A stand-in for PayFast on a port of its own, started by tests/e2e/payfast.spec.ts: the shop
+// sends buyers and its validation calls there, and takes ITNs from 127.0.0.1 (docs/payments.md).
+process.env.E2E_PAYFAST_PORT ??= String(40_000 + Math.floor(Math.random() * 10_000))
+process.env.PAYFAST_BASE_URL ??= `http://127.0.0.1:${process.env.E2E_PAYFAST_PORT}`
+process.env.PAYFAST_VALID_HOSTS ??= '127.0.0.1'
 // Lets context.route see the service worker's own requests, so an offline test can refuse them
 // (context.setOffline does not reach a service worker): tests/e2e/offline.spec.ts.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'

@@ -80,6 +80,30 @@ const schema = z.object({
    * How many proxies in front of the shop append to X-Forwarded-For (`true` = 1). The client is
    * the entry that many places from the right; 0 (the default) reads the socket's peer only.
    */
+  /**
+   * PayFast's address (https://www.payfast.co.za; with the owner's sandbox switch on,
+   * https://sandbox.payfast.co.za). Set only to send buyers and the ITN validation call somewhere
+   * else: the tests point it at a local stand-in for PayFast (docs/payments.md).
+   */
+  PAYFAST_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'PAYFAST_BASE_URL must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /**
+   * The hosts an ITN may come from, comma-separated names or addresses, each resolved with DNS
+   * when an ITN arrives; the default is PayFast's documented list (docs/payments.md).
+   */
+  PAYFAST_VALID_HOSTS: z
+    .string()
+    .default('www.payfast.co.za,sandbox.payfast.co.za,w1w.payfast.co.za,w2w.payfast.co.za')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   TRUST_PROXY: z
     .string()
     .default('0')

@@ -312,7 +312,7 @@ export interface Order {
   tradeAccount?: (number | null) | TradeAccount;
   area: string;
   areaName: string;
-  payment: 'cash' | 'shop-to-shop' | 'account';
+  payment: 'cash' | 'shop-to-shop' | 'account' | 'payfast';
   /**
    * On account: the shop day (YYYY-MM-DD) the invoice falls due.
    */

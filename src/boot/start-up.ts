@@ -11,6 +11,7 @@ import { CANNOT_START_EXIT_CODE } from './exit-codes'
 import { migrateDirectly } from './migrate-directly'
 import { settleOwnerToken } from './owner-token'
 import { tellSupervisorReady } from './supervision'
+import { startPayfastSweep } from '@/modules/payfast/timeout'
 
 const RETRY_MS = 2000
 
@@ -88,6 +89,7 @@ async function prepare(): Promise<void> {
     return shop
   })
   await startChangeFeed({ listenUrl: directDatabaseUrl(), pool: payload.db.pool })
+  startPayfastSweep(payload)
   const { totalDocs: staff } = await payload.count({ collection: 'users', overrideAccess: true })
   if (staff === 0) {
     console.log('No /cms account yet: open /cms/setup and give the owner token to create one.')

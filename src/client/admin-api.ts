@@ -21,6 +21,11 @@ import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
 import type { AdjustmentReason, StockMovementDTO } from '@/modules/stock/reasons'
 import type { RowError } from '@/shared/row-errors'
 import { storedAdminKey } from './admin-key'
+import type {
+  FlaggedPayfastPaymentDTO,
+  PayfastSettingsDTO,
+  PayfastSettingsInput,
+} from '@/modules/payfast/schemas'
 
 /**
  * The owner's calls, one function per endpoint the dashboard (and the storefront's quick edit)
@@ -341,3 +346,10 @@ export const cashReportQuery = (date: string) =>
   query<CashReportDTO>(`/api/admin/cash-report?date=${encodeURIComponent(date)}`)
 export const cashUpRun = (id: number, counted: number, note?: string) =>
   call<CashRunDTO>(`/api/admin/driver-links/${id}/cash-up`, 'POST', { counted, note })
+
+// ---- PayFast: the owner's settings (the passphrase is written, never read back). ----
+
+export type PayfastOverview = PayfastSettingsDTO & { flagged: FlaggedPayfastPaymentDTO[] }
+export const payfastQuery = () => query<PayfastOverview>('/api/admin/payfast')
+export const savePayfastSettings = (change: PayfastSettingsInput) =>
+  call<PayfastSettingsDTO>('/api/admin/payfast', 'PUT', change)

@@ -36,6 +36,7 @@ const SETTINGS = {
   minOrderValueCents: null,
   shopAddress: null,
   vatRegistered: false,
+  payfastReady: false,
 }
 
 function render(element: ReactElement): string {

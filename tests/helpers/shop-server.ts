@@ -38,6 +38,8 @@ export async function startShopServer(
     appDatabaseUrl?: (direct: string) => Promise<string>
     /** SERVER_PROCESSES for this shop; unset, the launcher's default (one per core). */
     processes?: number
+    /** More environment for this shop (PAYFAST_BASE_URL for a local stand-in for PayFast). */
+    env?: Record<string, string>
   } = {},
 ): Promise<ShopServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kc-test-'))
@@ -75,6 +77,7 @@ export async function startShopServer(
       NEXT_TELEMETRY_DISABLED: '1',
       // Tests act as many clients by sending X-Forwarded-For (the admin rate limit is per client).
       TRUST_PROXY: 'true',
+      ...options.env,
     },
   })
   fs.closeSync(log)

@@ -29,12 +29,16 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['DELETE', '/api/products/ELE-002'],
   ['POST', '/api/admin/delivery-areas', { name: 'Hackerville', fee: 1 }],
   ['PUT', '/api/admin/delivery-areas', { areas: [] }],
+  ['GET', '/api/admin/payfast'],
+  ['PUT', '/api/admin/payfast', { merchantId: '666', merchantKey: 'x', passphrase: 'y' }],
+  ['POST', '/api/admin/payfast/sweep'],
 ]
 
 describe('admin authentication', () => {
   it('answers every admin call without the right key with the same 401, and changes nothing', async () => {
     const before = await sql(`SELECT sku, name FROM products ORDER BY sku`)
     const areasBefore = await sql(`SELECT name FROM delivery_areas ORDER BY name`)
+    const payfastBefore = await sql(`SELECT * FROM payfast_settings`)
     for (const [method, path, body] of ENDPOINTS) {
       for (const key of [null, '', '   ', 'wrong-key', `${randomBytes(24).toString('hex')}`]) {
         const res = await admin(method, path, body, { key, client: newClient() })
@@ -44,6 +48,7 @@ describe('admin authentication', () => {
     }
     expect(await sql(`SELECT sku, name FROM products ORDER BY sku`)).toEqual(before)
     expect(await sql(`SELECT name FROM delivery_areas ORDER BY name`)).toEqual(areasBefore)
+    expect(await sql(`SELECT * FROM payfast_settings`)).toEqual(payfastBefore)
   })
 
   it('lets the owner token through every admin call', async () => {
@@ -51,6 +56,7 @@ describe('admin authentication', () => {
       ['GET', '/api/admin/orders'],
       ['GET', '/api/admin/products/ELE-001'],
       ['GET', '/api/admin/products/export'],
+      ['GET', '/api/admin/payfast'],
     ] as const) {
       expect((await admin(method, path)).status, path).toBe(200)
     }

@@ -24,6 +24,7 @@ import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
 import { STOCK_MOVEMENTS } from '@/modules/stock/repository'
 import { DRIVER_CASH_UPS, DRIVER_LINKS, DRIVER_MARKS } from '@/modules/driver/repository'
+import { PAYFAST_PAYMENTS, PAYFAST_SETTINGS } from '@/modules/payfast/repository'
 import { PAYMENT_PROOFS } from '@/modules/payment-proofs/repository'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
@@ -65,6 +66,8 @@ describe('the names raw SQL uses', () => {
       DRIVER_LINKS,
       DRIVER_MARKS,
       DRIVER_CASH_UPS,
+      PAYFAST_SETTINGS,
+      PAYFAST_PAYMENTS,
       PAYMENT_PROOFS,
     ]) {
       const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(

@@ -31,6 +31,8 @@ export type ShopSettingsForCart = {
   minOrderValueCents: number | null
   shopAddress: string | null
   vatRegistered: boolean
+  /** Checkout offers PayFast (the owner has set it up). */
+  payfastReady: boolean
 }
 
 /** The cart, checkout and receipt, the same on every storefront page. */
@@ -67,6 +69,7 @@ export function CheckoutFlow({
           freeFromCents={settings.freeDeliveryThresholdCents}
           minOrderCents={settings.minOrderValueCents}
           vatRegistered={settings.vatRegistered}
+          payfastReady={settings.payfastReady}
           onPlaced={(order) => {
             setCheckoutOpen(false)
             setReceipt(order)

@@ -33,6 +33,8 @@ type Props = {
   minOrderCents: number | null
   /** A VAT-registered shop's order above R 5 000 asks for what a full tax invoice carries. */
   vatRegistered: boolean
+  /** Offer "Card or instant EFT (PayFast)". */
+  payfastReady: boolean
   onPlaced: (order: OrderDTO) => void
 }
 
@@ -42,6 +44,7 @@ export function CheckoutDialog({
   freeFromCents,
   minOrderCents,
   vatRegistered,
+  payfastReady,
   onPlaced,
 }: Props) {
   const items = useCart((s) => s.items)
@@ -107,6 +110,7 @@ export function CheckoutDialog({
           areas={areas}
           areasError={areasError}
           accountTerms={termsOf(trade.account)}
+          payfast={payfastReady}
           dayVersion={dayVersion}
         />
         <OrderSummary items={items} quote={quote} areaChosen={area !== undefined} />

@@ -3,6 +3,7 @@ import type { CheckoutField, CheckoutForm, FieldErrors } from './checkout-form'
 import { describedBy, FieldError } from './field-error'
 import type { Area } from './use-delivery-areas'
 import { DeliveryDateField } from './delivery-date-field'
+import { PAYFAST_LABEL } from '@/modules/payfast/schemas'
 
 type Props = {
   form: CheckoutForm
@@ -12,6 +13,8 @@ type Props = {
   areasError: string | undefined
   /** A signed-in buyer who may buy on account: their terms ("30 days"); null for anyone else. */
   accountTerms: string | null
+  /** The owner has set PayFast up: offer it. */
+  payfast: boolean
   /** Changes when the area's delivery days must be read again. */
   dayVersion: number
 }
@@ -23,10 +26,13 @@ const PAYMENTS = [
 
 /** The delivery area (with its fee) and how the buyer pays: on account too, when they may. */
 export function DeliveryFields(props: Props) {
-  const { form, errors, set, areas, areasError, accountTerms, dayVersion } = props
+  const { form, errors, set, areas, areasError, accountTerms, payfast, dayVersion } = props
   const withDays = areas?.find((a) => a.slug === form.deliveryArea)?.delivery
-  const payments: readonly (readonly [string, string])[] =
-    accountTerms === null ? PAYMENTS : [...PAYMENTS, ['account', `On Account (${accountTerms})`]]
+  const payments: readonly (readonly [string, string])[] = [
+    ...PAYMENTS,
+    ...(payfast ? [['payfast', PAYFAST_LABEL] as const] : []),
+    ...(accountTerms === null ? [] : [['account', `On Account (${accountTerms})`] as const]),
+  ]
   return (
     <fieldset>
       <legend>Delivery &amp; Payment</legend>

@@ -26,6 +26,10 @@ const DeliveriesTab = dynamic(() => import('./deliveries-tab').then((m) => m.Del
   ssr: false,
 })
 
+const SettingsTab = dynamic(() => import('./settings-tab').then((m) => m.SettingsTab), {
+  ssr: false,
+})
+
 const KEY_CHANGED = 'kc-admin-key-changed'
 
 function subscribe(onChange: () => void) {
@@ -109,6 +113,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <AccountsTab />
         ) : tab === 'prices' ? (
           <PriceListsTab />
+        ) : tab === 'settings' ? (
+          <SettingsTab />
         ) : tab === 'deliveries' ? (
           <DeliveriesTab shopName={shop.shopName} />
         ) : (

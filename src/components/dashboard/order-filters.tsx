@@ -53,6 +53,7 @@ export function OrderFilters({
         <option value="cash">Cash on Delivery</option>
         <option value="shop-to-shop">Shop-to-Shop Transfer</option>
         <option value="account">On Account</option>
+        <option value="payfast">Card or instant EFT (PayFast)</option>
       </select>
       <label htmlFor="filter-status">Status</label>
       <select

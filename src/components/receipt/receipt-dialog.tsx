@@ -14,6 +14,7 @@ import {
 import { openPrintable } from '@/client/printable'
 import { formatDeliveryDate } from '@/modules/delivery/schedule'
 import { ReceiptLines } from './receipt-lines'
+import { PayNow } from './pay-now'
 import { ProofUpload } from './proof-upload'
 
 type Props = {
@@ -69,6 +70,7 @@ export function ReceiptDialog({
     <Dialog open onClose={onClose} title="Order Receipt" className="receipt-dialog">
       <article className="receipt" aria-label={`Receipt for order ${order.orderId}`}>
         <p className="receipt-success">Thank you! Your order has been placed successfully.</p>
+        {order.payfast ? <PayNow payUrl={order.payfast.payUrl} /> : null}
         <p className="receipt-shop">{shopName}</p>
         <dl className="receipt-facts">
           <dt>Order ID</dt>

@@ -27,6 +27,7 @@ export type StorefrontSettings = {
   minOrderValueCents: number | null
   shopAddress: string | null
   vatRegistered: boolean
+  payfastReady: boolean
 }
 
 type Props = {

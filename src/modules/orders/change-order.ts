@@ -37,54 +37,67 @@ export async function changeOrder(
   change: OrderChange,
   actor: string,
 ): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
-  return inTransaction(shop.db.pool, async (client) => {
-    const order = await lockOrderForChange(client, orderId)
-    if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
-    const events: Event[] = []
+  return inTransaction(shop.db.pool, (client) => changeOrderIn(client, orderId, change, actor))
+}
 
-    if (change.status) {
-      const refused = refusedMove(order.status, change.status)
-      if (refused) throw new Conflict(refused, { orderId, status: order.status })
-      let message = `Status: ${STATUS_LABELS[order.status]} → ${STATUS_LABELS[change.status]}`
-      if (change.status === 'cancelled') message += await cancel(client, order.id, orderId, actor)
-      else await setOrderStatus(client, order.id, change.status)
-      events.push({ kind: 'status', message })
+/**
+ * `changeOrder` inside the caller's transaction, for a change that comes with writes of its
+ * own (a PayFast payment kept beside the order it pays, the sweep of unpaid PayFast orders).
+ * `paidBy` names who took a payment ("PayFast"): the history then says "Paid by PayFast"
+ * rather than "Marked as paid".
+ */
+export async function changeOrderIn(
+  client: PoolClient,
+  orderId: string,
+  change: OrderChange,
+  actor: string,
+  paidBy?: string,
+): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
+  const order = await lockOrderForChange(client, orderId)
+  if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
+  const events: Event[] = []
+
+  if (change.status) {
+    const refused = refusedMove(order.status, change.status)
+    if (refused) throw new Conflict(refused, { orderId, status: order.status })
+    let message = `Status: ${STATUS_LABELS[order.status]} → ${STATUS_LABELS[change.status]}`
+    if (change.status === 'cancelled') message += await cancel(client, order.id, orderId, actor)
+    else await setOrderStatus(client, order.id, change.status)
+    events.push({ kind: 'status', message })
+  }
+
+  if (change.payment && order.payment === 'account')
+    throw new Conflict(
+      `Order ${orderId} is on account: record its payment on the account's statement.`,
+      { orderId, payment: order.payment },
+    )
+  if (change.payment) {
+    const { paid } = change.payment
+    const given = change.payment.amount
+    const due = async () => order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
+    const amount = paid ? (given != null ? toCents(given) : await due()) : null
+    const reference = paid ? change.payment.reference || null : null
+    const same =
+      paid === order.paid && amount === order.paidCents && reference === order.paymentReference
+    if (!same) {
+      await setOrderPayment(client, order.id, { paid, amountCents: amount, reference })
+      events.push({
+        kind: 'payment',
+        message:
+          amount === null
+            ? 'Marked as not paid'
+            : `${paidBy ? `Paid by ${paidBy}` : 'Marked as paid'}: ${formatRand(amount)}${reference ? `, reference ${reference}` : ''}`,
+      })
     }
+  }
 
-    if (change.payment && order.payment === 'account')
-      throw new Conflict(
-        `Order ${orderId} is on account: record its payment on the account's statement.`,
-        { orderId, payment: order.payment },
-      )
-    if (change.payment) {
-      const { paid } = change.payment
-      const given = change.payment.amount
-      const due = async () =>
-        order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
-      const amount = paid ? (given != null ? toCents(given) : await due()) : null
-      const reference = paid ? change.payment.reference || null : null
-      const same =
-        paid === order.paid && amount === order.paidCents && reference === order.paymentReference
-      if (!same) {
-        await setOrderPayment(client, order.id, { paid, amountCents: amount, reference })
-        events.push({
-          kind: 'payment',
-          message:
-            amount === null
-              ? 'Marked as not paid'
-              : `Marked as paid: ${formatRand(amount)}${reference ? `, reference ${reference}` : ''}`,
-        })
-      }
-    }
+  if (change.note !== undefined && (change.note || null) !== order.note) {
+    await setOrderNote(client, order.id, change.note || null)
+    events.push({ kind: 'note', message: change.note ? `Note: ${change.note}` : 'Note cleared' })
+  }
 
-    if (change.note !== undefined && (change.note || null) !== order.note) {
-      await setOrderNote(client, order.id, change.note || null)
-      events.push({ kind: 'note', message: change.note ? `Note: ${change.note}` : 'Note cleared' })
-    }
-
-    if (events.length) await addOrderEvents(client, order.id, actor, events)
-    return (await loadAdminOrder(client, { id: order.id }))!
-  })
+  if (events.length) await addOrderEvents(client, order.id, actor, events)
+  return (await loadAdminOrder(client, { id: order.id }))!
 }
 
 /**

@@ -6,6 +6,7 @@ import { buyerOf } from '@/modules/accounts/accounts'
 import { orderSchema } from '@/modules/orders/schemas'
 import { placeOrder, type OrderBuyer } from '@/modules/orders/place-order'
 import { proofKeyOf } from '@/modules/payment-proofs/proof-key'
+import { payUrl } from '@/modules/payfast/hand-over'
 import { readJson } from '@/platform/http/body'
 import { BUYER_COOKIE, cookieValue } from '@/platform/http/cookies'
 import { handle, json } from '@/platform/http/http'
@@ -63,8 +64,12 @@ export const answerOrderCall = (request: Request, deps: OrderCallDeps): Promise<
     const buyer = token === undefined ? undefined : await deps.buyerOf(token)
     const { order, replayed } = await placeOrder(deps.pool, parsed.data, key, buyer)
     // The receipt's key: whoever holds the receipt may send a proof of payment for this order.
+    // An order paid through PayFast is placed unpaid: the answer says where the buyer goes to
+    // pay (the same link for a replay: it is made from the order id alone).
+    const payfast =
+      order.payment === 'payfast' ? { payfast: { payUrl: payUrl(order.orderId) } } : {}
     return json(
-      { ...order, proofKey: proofKeyOf(order.orderId) },
+      { ...order, proofKey: proofKeyOf(order.orderId), ...payfast },
       { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} },
     )
   })()

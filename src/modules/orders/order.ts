@@ -36,6 +36,11 @@ export type OrderDTO = {
    * the receipt upload a proof of payment for this order (docs/payments.md).
    */
   proofKey?: string
+  /**
+   * Only in the answer to placing an order paid through PayFast (it is placed unpaid): the shop's
+   * page that hands the buyer to PayFast to pay.
+   */
+  payfast?: { payUrl: string }
 }
 
 /** The seller's name and address as the order's invoice names them. */

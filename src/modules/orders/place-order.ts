@@ -133,14 +133,12 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, buyersOnly, seller, products, schedule } = await lockQuoteInputs(
-    client,
-    request.area,
-    skus,
-    priceListId,
-  )
+  const { area, settings, buyersOnly, payfastReady, seller, products, schedule } =
+    await lockQuoteInputs(client, request.area, skus, priceListId)
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
   if (buyersOnly && request.tradeAccount === undefined) throw new Forbidden(GUESTS_MAY_NOT_ORDER)
+  if (request.payment === 'payfast' && !payfastReady)
+    throw new BadInput(PAYFAST_UNAVAILABLE, { field: 'payment' })
   const quote = quoteOrder(request.items, products, area, settings)
   if (quote.problem) throw refusal(quote.problem, quote)
   const surprise = priceSurprise(quote, shown)
@@ -170,6 +168,9 @@ async function place(
   // The order as stored, mapped as every read of it is: what GET /api/orders/{id} answers.
   return { replayed: false, order: toOrderDTO(saved) }
 }
+
+export const PAYFAST_UNAVAILABLE =
+  'Paying by card or instant EFT is not available right now. Please choose another payment method.'
 
 export const SIGN_IN_FOR_ACCOUNT = 'Sign in to your trade account to buy on account.'
 export const NOT_ON_ACCOUNT =

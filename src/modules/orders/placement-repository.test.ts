@@ -18,6 +18,7 @@ const settingsRow: SettingsRow = {
   prices_for_buyers_only: true,
   theme_color: '#1d4ed8',
   offline_data_mb: 20,
+  payfast_ready: false,
 }
 
 /** A transaction's client that answers the settings' statement and the products' read. */

@@ -42,6 +42,8 @@ export type QuoteInputs = {
   settings: QuoteSettings
   /** The shop shows prices (and takes orders) from signed-in trade buyers only. */
   buyersOnly: boolean
+  /** The owner has set PayFast up: an order may be paid through it. */
+  payfastReady: boolean
   /** The seller as the order's invoice names it, frozen with the order. */
   seller: OrderSeller
   products: Map<string, QuoteProduct>
@@ -132,6 +134,7 @@ export async function lockQuoteInputs(
         : null,
     },
     buyersOnly: settings.pricesForBuyersOnly,
+    payfastReady: settings.payfastReady,
     seller: { name: settings.shopName, address: settings.shopAddress || null },
     products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
     schedule: area ? scheduleOf(row.area_schedule) : null,

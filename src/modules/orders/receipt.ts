@@ -1,20 +1,23 @@
 import { formatShopDateTime, formatShopDay } from '@/shared/dates'
 import { formatRand, multiplyCents, toCents } from '@/shared/money'
 import { formatDeliveryDate } from '@/modules/delivery/schedule'
+import { PAYFAST_LABEL } from '@/modules/payfast/schemas'
 import type { OrderDTO, OrderVat } from './order'
 
 export const FREE_DELIVERY_NOTE = 'Free delivery discount applied!'
 
 /**
  * The spec: cash is "Cash on Delivery"; a trade buyer's order on account is "On Account"; any
- * other value is shown as a shop-to-shop transfer.
+ * other value is shown as a shop-to-shop transfer, except PayFast's, which names itself.
  */
 export function paymentLabel(payment: string): string {
   return payment === 'cash'
     ? 'Cash on Delivery'
     : payment === 'account'
       ? 'On Account'
-      : 'Shop-to-Shop Transfer'
+      : payment === 'payfast'
+        ? PAYFAST_LABEL
+        : 'Shop-to-Shop Transfer'
 }
 
 export function hasFreeDelivery(order: Pick<OrderDTO, 'fee' | 'subtotal'>, thresholdCents: number) {

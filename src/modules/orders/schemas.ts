@@ -3,8 +3,12 @@ import { z } from 'zod'
 import { money } from '@/shared/fields'
 import { deliveryDate } from '@/modules/delivery/schemas'
 
-/** How an order is paid: "account" is for signed-in trade buyers on account terms only. */
-export const PAYMENT_METHODS = ['cash', 'shop-to-shop', 'account'] as const
+/**
+ * How an order is paid: "account" is for signed-in trade buyers on account terms only; "payfast"
+ * (card or instant EFT through PayFast) only while the owner has set PayFast up. New values are
+ * only ever added, so an older client's call still parses.
+ */
+export const PAYMENT_METHODS = ['cash', 'shop-to-shop', 'account', 'payfast'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const MAX_ORDER_LINES = 100

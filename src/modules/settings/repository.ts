@@ -21,6 +21,7 @@ export type SettingsRow = {
   prices_for_buyers_only: boolean
   theme_color: string
   offline_data_mb: number
+  payfast_ready: boolean
 }
 
 /** The shop's settings as everything applies them: money in integer cents. */
@@ -42,6 +43,11 @@ export type ShopSettingsDTO = {
   themeColor: string
   /** How much a phone keeps for offline use, in megabytes. */
   offlineDataMb: number
+  /**
+   * Checkout offers PayFast: the owner has set merchant id, key and passphrase. Only this
+   * boolean leaves the server; the credentials stay in payfast_settings (modules/payfast).
+   */
+  payfastReady: boolean
 }
 
 /**
@@ -64,6 +70,7 @@ export function shopSettingsOf(s: SettingsRow): ShopSettingsDTO {
     pricesForBuyersOnly: s.prices_for_buyers_only,
     themeColor: s.theme_color,
     offlineDataMb: s.offline_data_mb,
+    payfastReady: s.payfast_ready,
   }
 }
 
@@ -105,7 +112,10 @@ export async function readSettings(
             COALESCE(s.vat_rate, 15)::float8 AS vat_rate,
             COALESCE(s.prices_for_buyers_only, false) AS prices_for_buyers_only,
             COALESCE(s.theme_color, $2) AS theme_color,
-            COALESCE(s.offline_data_mb, $3)::float8 AS offline_data_mb
+            COALESCE(s.offline_data_mb, $3)::float8 AS offline_data_mb,
+            EXISTS (SELECT 1 FROM payfast_settings p
+                     WHERE p.merchant_id <> '' AND p.merchant_key <> '' AND p.passphrase <> '')
+              AS payfast_ready
             ${also ? `, ${also.columns}` : ''}
        FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM shop_settings ORDER BY id LIMIT 1) s ON true
        ${also ? also.join(params.length + 1) : ''}`,

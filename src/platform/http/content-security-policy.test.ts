@@ -39,6 +39,13 @@ describe('pagePolicy', () => {
     expect(pagePolicy({ nonce: 'abc=' }, false)).toContain("script-src 'self' 'nonce-abc=';")
     expect(pagePolicy({ nonce: 'abc=' }, true)).toContain("'nonce-abc=' 'unsafe-eval';")
   })
+
+  it('lets forms leave the shop only for PayFast, and only from the hand-over page', () => {
+    expect(pagePolicy({ nonce: 'abc=' }, false)).toContain("form-action 'self';")
+    expect(pagePolicy({ nonce: 'abc=' }, false, { payfastForm: true })).toContain(
+      "form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za;",
+    )
+  })
 })
 
 describe('nonceForPage', () => {

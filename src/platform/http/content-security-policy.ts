@@ -33,7 +33,14 @@ export type ScriptNames =
 
 export const CSP_HEADER = 'content-security-policy'
 
-export function pagePolicy(scripts: ScriptNames, dev = env().NODE_ENV !== 'production'): string {
+/** The one page whose form leaves the shop: the PayFast hand-over (docs/payments.md). */
+export const PAYFAST_HAND_OVER_PATH = '/payfast/pay'
+
+export function pagePolicy(
+  scripts: ScriptNames,
+  dev = env().NODE_ENV !== 'production',
+  { payfastForm = false }: { payfastForm?: boolean } = {},
+): string {
   const inline = [...(scripts.nonce ? [`'nonce-${scripts.nonce}'`] : []), ...(scripts.hashes ?? [])]
   return [
     "default-src 'self'",
@@ -48,11 +55,22 @@ export function pagePolicy(scripts: ScriptNames, dev = env().NODE_ENV !== 'produ
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Forms post to the shop, except the PayFast hand-over's signed form, which goes to PayFast.
+    ['form-action', "'self'", ...(payfastForm ? payfastFormTargets() : [])].join(' '),
     // No page of the shop is meant to be inside another site's frame (clickjacking), nor does
     // the shop frame itself.
     "frame-ancestors 'none'",
   ].join('; ')
+}
+
+/** PayFast, live and sandbox, and PAYFAST_BASE_URL's origin where the tests point it. */
+function payfastFormTargets(): string[] {
+  const base = env().PAYFAST_BASE_URL
+  return [
+    'https://www.payfast.co.za',
+    'https://sandbox.payfast.co.za',
+    ...(base ? [new URL(base).origin] : []),
+  ].filter((origin, i, all) => all.indexOf(origin) === i)
 }
 
 /** A nonce for one response: 128 random bits, in the base64 Next's nonce reader accepts. */
@@ -110,7 +128,9 @@ export function allowPrerenderedPages(distDir: string): void {
 export function nonceForPage(req: http.IncomingMessage, res: http.ServerResponse): void {
   delete req.headers['content-security-policy-report-only']
   const nonce = newNonce()
-  const policy = pagePolicy({ nonce })
+  const path = (req.url ?? '').split('?')[0]
+  const options = { payfastForm: path === PAYFAST_HAND_OVER_PATH }
+  const policy = pagePolicy({ nonce }, undefined, options)
   req.headers[CSP_HEADER] = policy
   const writeHead = res.writeHead
   // Node sends implicit headers (a first write, a bare end()) through writeHead as well. A shared
@@ -123,7 +143,9 @@ export function nonceForPage(req: http.IncomingMessage, res: http.ServerResponse
       const prerendered = headerOf(this, args, 'x-nextjs-prerender') !== undefined
       this.setHeader(
         CSP_HEADER,
-        prerendered ? pagePolicy({ nonce, hashes: prerenderedScripts }) : policy,
+        prerendered
+          ? pagePolicy({ nonce, hashes: prerenderedScripts }, undefined, options)
+          : policy,
       )
     }
     return writeHead.apply(this, args)

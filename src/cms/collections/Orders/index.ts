@@ -48,6 +48,7 @@ export const Orders: CollectionConfig = {
         { label: 'Cash on Delivery', value: 'cash' },
         { label: 'Shop-to-Shop Transfer', value: 'shop-to-shop' },
         { label: 'On Account', value: 'account' },
+        { label: 'Card or instant EFT (PayFast)', value: 'payfast' },
       ],
     },
     {
