@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg'
 
 import { Conflict, NotFound } from '@/shared/errors'
 import { refusedMove, STATUS_LABELS } from '@/modules/orders/fulfilment'
-import { formatRand, toCents } from '@/shared/money'
+import { toCents } from '@/shared/money'
 import { creditNoteNumberText } from '@/modules/orders/receipt'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderChange } from '@/modules/orders/change-schema'
@@ -13,13 +13,13 @@ import {
   lockOrderForChange,
   markCancelled,
   setOrderNote,
-  setOrderPayment,
   setOrderStatus,
 } from './repository'
 import { restOf } from './credit-note'
 import { creditBasisOf } from './credit-note-repository'
 import { issueCreditNote, stockReturnedText } from './issue-credit-note'
 import { inTransaction } from '@/platform/db/transaction'
+import { markOrderPayment } from './order-payment'
 
 type Event = Pick<OrderEventDTO, 'kind' | 'message'>
 
@@ -63,18 +63,13 @@ export async function changeOrder(
         order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
       const amount = paid ? (given != null ? toCents(given) : await due()) : null
       const reference = paid ? change.payment.reference || null : null
-      const same =
-        paid === order.paid && amount === order.paidCents && reference === order.paymentReference
-      if (!same) {
-        await setOrderPayment(client, order.id, { paid, amountCents: amount, reference })
-        events.push({
-          kind: 'payment',
-          message:
-            amount === null
-              ? 'Marked as not paid'
-              : `Marked as paid: ${formatRand(amount)}${reference ? `, reference ${reference}` : ''}`,
-        })
-      }
+      const event = await markOrderPayment(
+        client,
+        order,
+        { paid, amountCents: amount, reference },
+        { source: 'owner', actor },
+      )
+      if (event) events.push(event)
     }
 
     if (change.note !== undefined && (change.note || null) !== order.note) {

@@ -1,5 +1,10 @@
 import { MAX_IMAGE_BYTES } from '@/shared/image-type'
-import { csvBodyLimit, PRICE_LIST_CSV_MAX_BYTES, PRODUCTS_CSV_MAX_BYTES } from './upload-limits'
+import {
+  BANK_STATEMENT_MAX_BYTES,
+  csvBodyLimit,
+  PRICE_LIST_CSV_MAX_BYTES,
+  PRODUCTS_CSV_MAX_BYTES,
+} from './upload-limits'
 
 /**
  * The largest body each family of routes takes, in one table: the front door
@@ -59,6 +64,12 @@ const PRICE_LIST_IMPORT: BodyLimit = {
   bytes: PRICE_LIST_IMPORT_BODY_BYTES,
   values: 100,
 }
+/** A bank statement, as the file itself (read whole by its route, then parsed). */
+const BANK_STATEMENT: BodyLimit = {
+  family: 'bank-statement',
+  bytes: BANK_STATEMENT_MAX_BYTES,
+  values: 100,
+}
 /** GET, HEAD and OPTIONS carry no body the shop reads. */
 const NO_BODY: BodyLimit = { family: 'no-body', bytes: 1_000, values: 100 }
 const DEFAULT: BodyLimit = { family: 'default', bytes: 16_000, values: 1_000 }
@@ -79,6 +90,7 @@ const FAMILIES: ReadonlyArray<readonly [methods: RegExp, path: RegExp, limit: Bo
   [/^POST$/, /^\/api\/admin\/products\/import$/, PRODUCT_IMPORT],
   [/^POST$/, /^\/api\/admin\/price-lists\/[^/]+\/prices$/, PRICE_LIST_IMPORT],
   [/^POST$/, /^\/api\/admin\/products$/, PRODUCT_CREATE],
+  [/^POST$/, /^\/api\/admin\/bank-statements$/, BANK_STATEMENT],
   [/./, /^\/api(\/|$)/, API_JSON],
   [/./, /./, DEFAULT],
 ]
@@ -102,5 +114,6 @@ export const BODY_FAMILIES: readonly BodyLimit[] = [
   PRODUCT_CREATE,
   PRODUCT_IMPORT,
   PRICE_LIST_IMPORT,
+  BANK_STATEMENT,
   DEFAULT,
 ]
