@@ -27,6 +27,12 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['DELETE', '/api/products/ELE-002'],
   ['POST', '/api/admin/delivery-areas', { name: 'Hackerville', fee: 1 }],
   ['PUT', '/api/admin/delivery-areas', { areas: [] }],
+  ['POST', '/api/admin/bank-statements', 'Date,Description,Payments,Deposits,Balance\n'],
+  ['GET', '/api/admin/bank-statements/lines'],
+  ['POST', '/api/admin/bank-statements/lines/1/confirm', { orderId: 'KC-ABCDEF' }],
+  ['POST', '/api/admin/bank-statements/lines/1/ignore'],
+  ['POST', '/api/admin/bank-statements/lines/1/undo'],
+  ['GET', '/api/admin/orders/KC-ABCDEF/money-received'],
 ]
 
 describe('admin authentication', () => {

@@ -1,6 +1,6 @@
 import { fromCents } from '@/shared/money'
 import type { ListedLine } from './repository'
-import type { BankLineDTO } from './schemas'
+import type { BankLineDTO, SuggestionDTO } from './schemas'
 
 /** A bank line as the owner's list shows it, amounts in rands. */
 export function bankLineDTO(row: ListedLine): BankLineDTO {
@@ -17,9 +17,16 @@ export function bankLineDTO(row: ListedLine): BankLineDTO {
     accountName: row.account_name,
     difference: row.difference_cents === null ? null : fromCents(Number(row.difference_cents)),
     note: row.note,
-    suggestions: (row.suggestions ?? []).map(({ dueCents, ...rest }) => ({
-      ...rest,
-      due: fromCents(dueCents),
-    })),
+    suggestions: (row.suggestions ?? []).map((s): SuggestionDTO =>
+      s.kind === 'order'
+        ? { kind: 'order', orderId: s.orderId, name: s.name, due: fromCents(s.dueCents), by: s.by }
+        : {
+            kind: 'account',
+            accountId: s.accountId,
+            name: s.name,
+            due: fromCents(s.dueCents),
+            by: s.by,
+          },
+    ),
   }
 }

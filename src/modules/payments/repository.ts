@@ -157,12 +157,13 @@ export async function moneyOfLedgerEntry(
   return rows[0]?.id
 }
 
-/** An order's money received, oldest first, reversals included. */
-export async function moneyOfOrder(db: Queryable, orderRowId: number): Promise<MoneyRow[]> {
+/** An order's money received (by its public id), oldest first, reversals included. */
+export async function moneyOfOrder(db: Queryable, orderId: string): Promise<MoneyRow[]> {
   const { rows } = await db.query<MoneyRow>(
     `SELECT ${selectList(MONEY_RECEIVED, 'm')} FROM ${MONEY_RECEIVED.name} m
-      WHERE m.order_id = $1 ORDER BY m.id`,
-    [orderRowId],
+       JOIN orders o ON o.id = m.order_id
+      WHERE o.order_id = $1 ORDER BY m.id`,
+    [orderId],
   )
   return rows
 }
