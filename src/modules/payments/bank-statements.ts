@@ -302,13 +302,16 @@ export async function undoBankLine(shop: Payload, id: number, actor: string): Pr
       else await reverseMoneyReceived(client, line.money_received_id, actor)
     } else if (line.order_id !== null) {
       const order = (await lockOrderForBank(client, { rowId: line.order_id }))!
-      await reverseMoneyReceived(client, line.money_received_id, actor)
-      const event = await markOrderPayment(
-        client,
-        order,
-        { paid: false, amountCents: null, reference: null },
-        { source: 'bank', actor },
-      )
+      // Undone already when the owner has since changed the order's payment: then it stands.
+      const undone = await reverseMoneyReceived(client, line.money_received_id, actor)
+      const event = undone
+        ? await markOrderPayment(
+            client,
+            order,
+            { paid: false, amountCents: null, reference: null },
+            { source: 'bank', actor },
+          )
+        : undefined
       await addOrderEvents(client, order.id, actor, [
         {
           kind: 'payment',
