@@ -24,6 +24,7 @@ import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
 import { STOCK_MOVEMENTS } from '@/modules/stock/repository'
 import { DRIVER_CASH_UPS, DRIVER_LINKS, DRIVER_MARKS } from '@/modules/driver/repository'
+import { BANK_LINES, MONEY_RECEIVED } from '@/modules/payments/repository'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
 import { root } from '../helpers/launch'
@@ -64,6 +65,8 @@ describe('the names raw SQL uses', () => {
       DRIVER_LINKS,
       DRIVER_MARKS,
       DRIVER_CASH_UPS,
+      MONEY_RECEIVED,
+      BANK_LINES,
     ]) {
       const rows = await sql<{ column_name: string; udt_name: string; is_nullable: string }>(
         `SELECT column_name, udt_name, is_nullable FROM information_schema.columns
