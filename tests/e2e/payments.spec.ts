@@ -42,7 +42,7 @@ test('the owner imports a statement, confirms a suggestion and undoes a match', 
     buffer: Buffer.from(statement),
   })
   await page.getByRole('button', { name: 'Import statement' }).click()
-  await expect(page.getByRole('status')).toContainText(
+  await expect(page.locator('.import-summary')).toContainText(
     'Standard Bank: 2 new, 0 already imported; 1 matched, 1 suggested, 0 flagged, 0 unmatched.',
   )
   await expect(toast(page)).toContainText('Statement imported')
