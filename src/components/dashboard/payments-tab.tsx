@@ -47,25 +47,32 @@ export function PaymentsTab() {
         failedTitle="Could not load the bank lines"
         onRetry={() => void lines.refetch()}
       />
-      {lines.data && rows.length === 0 && <p>No bank lines{status ? ` ${status}` : ''} yet.</p>}
-      {rows.length > 0 && (
-        <table className="bank-lines">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Description</th>
-              <th scope="col">State</th>
-              <th scope="col">Match</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((line) => (
-              <BankLineRow key={line.id} line={line} onChanged={lines.refetch} />
-            ))}
-          </tbody>
-        </table>
+      {lines.data && (
+        <div className="table-wrap">
+          <table className="bank-lines">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Description</th>
+                <th scope="col">State</th>
+                <th scope="col">Match</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={6}>No bank lines{status ? ` ${status}` : ''} yet.</td>
+                </tr>
+              ) : (
+                rows.map((line) => (
+                  <BankLineRow key={line.id} line={line} onChanged={lines.refetch} />
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   )
