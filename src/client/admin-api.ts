@@ -20,6 +20,13 @@ import type { OrderFigures } from '@/modules/orders/order-summary'
 import type { Discount, PriceListDTO } from '@/modules/price-lists/schemas'
 import type { AdjustmentReason, StockMovementDTO } from '@/modules/stock/reasons'
 import type { RowError } from '@/shared/row-errors'
+import type { MoneyDTO } from '@/modules/payments/order-money'
+import type {
+  BankLineDTO,
+  ConfirmInput,
+  ImportResultDTO,
+  LineStatus,
+} from '@/modules/payments/schemas'
 import { storedAdminKey } from './admin-key'
 import type {
   FlaggedPayfastPaymentDTO,
@@ -353,3 +360,27 @@ export type PayfastOverview = PayfastSettingsDTO & { flagged: FlaggedPayfastPaym
 export const payfastQuery = () => query<PayfastOverview>('/api/admin/payfast')
 export const savePayfastSettings = (change: PayfastSettingsInput) =>
   call<PayfastSettingsDTO>('/api/admin/payfast', 'PUT', change)
+
+// ---- Getting paid: bank statements and money received (docs/payments.md): ----
+
+export const bankLinesQuery = (status: LineStatus | null) =>
+  query<BankLineDTO[]>(`/api/admin/bank-statements/lines${status ? `?status=${status}` : ''}`)
+export const orderMoneyQuery = (orderId: string) =>
+  query<MoneyDTO[]>(`/api/admin/orders/${encodeURIComponent(orderId)}/money-received`)
+
+/** A statement as the browser reads it from disk (OFX, or a bank's CSV export). */
+export async function importBankStatement(file: File): Promise<ImportResultDTO> {
+  const ofx = /\.(ofx|qfx)$/i.test(file.name)
+  const res = await send('/api/admin/bank-statements', {
+    method: 'POST',
+    headers: { 'content-type': ofx ? 'application/x-ofx' : 'text/csv' },
+    body: file,
+  })
+  return (await res.json()) as ImportResultDTO
+}
+export const confirmBankLine = (id: number, target: ConfirmInput) =>
+  call<BankLineDTO>(`/api/admin/bank-statements/lines/${id}/confirm`, 'POST', target)
+export const ignoreBankLine = (id: number) =>
+  call<BankLineDTO>(`/api/admin/bank-statements/lines/${id}/ignore`, 'POST')
+export const undoBankLine = (id: number) =>
+  call<BankLineDTO>(`/api/admin/bank-statements/lines/${id}/undo`, 'POST')

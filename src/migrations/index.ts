@@ -25,6 +25,7 @@ import * as migration_20261127_130000_delivery_stops from './20261127_130000_del
 import * as migration_20261127_131000_credit_notes_lines from './20261127_131000_credit_notes_lines'
 import * as migration_20261127_132000_driver_links from './20261127_132000_driver_links'
 import * as migration_20261127_140000_driver_short_marks from './20261127_140000_driver_short_marks'
+import * as migration_20261128_100000_money_received from './20261128_100000_money_received'
 import * as migration_20261128_110000_payfast from './20261128_110000_payfast'
 import * as migration_20261128_120000_payment_proofs from './20261128_120000_payment_proofs'
 
@@ -163,6 +164,11 @@ export const migrations = [
     up: migration_20261127_140000_driver_short_marks.up,
     down: migration_20261127_140000_driver_short_marks.down,
     name: '20261127_140000_driver_short_marks',
+  },
+  {
+    up: migration_20261128_100000_money_received.up,
+    down: migration_20261128_100000_money_received.down,
+    name: '20261128_100000_money_received',
   },
   {
     up: migration_20261128_110000_payfast.up,

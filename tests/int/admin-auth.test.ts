@@ -32,6 +32,12 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/admin/payfast'],
   ['PUT', '/api/admin/payfast', { merchantId: '666', merchantKey: 'x', passphrase: 'y' }],
   ['POST', '/api/admin/payfast/sweep'],
+  ['POST', '/api/admin/bank-statements', 'Date,Description,Payments,Deposits,Balance\n'],
+  ['GET', '/api/admin/bank-statements/lines'],
+  ['POST', '/api/admin/bank-statements/lines/1/confirm', { orderId: 'KC-ABCDEF' }],
+  ['POST', '/api/admin/bank-statements/lines/1/ignore'],
+  ['POST', '/api/admin/bank-statements/lines/1/undo'],
+  ['GET', '/api/admin/orders/KC-ABCDEF/money-received'],
 ]
 
 describe('admin authentication', () => {

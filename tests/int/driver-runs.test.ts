@@ -311,6 +311,18 @@ describe('the driver’s marks', () => {
     for (const o of [a, b, c])
       expect((await mark(cookie!, o.orderId, delivered(o.total))).status).toBe(201)
     await mark(cookie!, d.orderId, { outcome: 'not-delivered', reason: 'closed' })
+    // The cash each Delivered mark collected is money received, once per order (docs/payments.md).
+    const received = await sql<{ order_id: string; cents: string }>(
+      `SELECT o.order_id, sum(m.amount_cents)::text AS cents FROM money_received m
+         JOIN orders o ON o.id = m.order_id
+        WHERE m.source = 'cash' AND o.order_id = ANY($1) GROUP BY o.order_id ORDER BY o.order_id`,
+      [[a, b, c, d].map((o) => o.orderId)],
+    )
+    expect(received).toEqual(
+      [a, b, c]
+        .map((o) => ({ order_id: o.orderId, cents: String(toCents(o.total)) }))
+        .sort((x, y) => (x.order_id < y.order_id ? -1 : 1)),
+    )
     const [sum] = await sql<{ total: string }>(
       'SELECT sum(total)::text AS total FROM orders WHERE order_id = ANY($1)',
       [[a.orderId, b.orderId, c.orderId]],

@@ -249,6 +249,18 @@ const ROUTES: Route[] = [
   { method: 'GET', path: (s) => `/api/admin/price-lists/${s}/prices`, owner: true },
   { method: 'POST', path: (s) => `/api/admin/price-lists/${s}/prices`, owner: true, body: true },
   { method: 'GET', path: (s) => `/cms/api/price-lists/${s}`, staff: true },
+  // Never a real line id as written: a real confirm, ignore or undo is a real change.
+  { method: 'POST', path: () => '/api/admin/bank-statements', owner: true, body: true },
+  { method: 'GET', path: (s) => `/api/admin/bank-statements/lines?status=${s}`, owner: true },
+  {
+    method: 'POST',
+    path: (s) => `/api/admin/bank-statements/lines/${s}x/confirm`,
+    owner: true,
+    body: true,
+  },
+  { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/ignore`, owner: true },
+  { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/undo`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/orders/${s}/money-received`, owner: true },
   { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
   ...CMS_COLLECTIONS.flatMap((slug): Route[] => [
     { method: 'GET', path: (s) => `/cms/api/${slug}/${s}`, staff: true },

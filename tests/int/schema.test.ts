@@ -24,6 +24,7 @@ import { DELIVERY_AREAS } from '@/modules/areas/repository'
 import { ACCOUNT_LEDGER } from '@/modules/ledger/repository'
 import { STOCK_MOVEMENTS } from '@/modules/stock/repository'
 import { DRIVER_CASH_UPS, DRIVER_LINKS, DRIVER_MARKS } from '@/modules/driver/repository'
+import { BANK_LINES, MONEY_RECEIVED } from '@/modules/payments/repository'
 import { PAYFAST_PAYMENTS, PAYFAST_SETTINGS } from '@/modules/payfast/repository'
 import { PAYMENT_PROOFS } from '@/modules/payment-proofs/repository'
 import type { Shape } from '@/platform/db/row-shape'
@@ -66,6 +67,8 @@ describe('the names raw SQL uses', () => {
       DRIVER_LINKS,
       DRIVER_MARKS,
       DRIVER_CASH_UPS,
+      MONEY_RECEIVED,
+      BANK_LINES,
       PAYFAST_SETTINGS,
       PAYFAST_PAYMENTS,
       PAYMENT_PROOFS,

@@ -6,6 +6,7 @@ export const TABS = [
   { id: 'deliveries', label: 'Deliveries' },
   { id: 'accounts', label: 'Trade Accounts' },
   { id: 'prices', label: 'Price Lists' },
+  { id: 'payments', label: 'Payments' },
   { id: 'settings', label: 'Settings' },
 ] as const
 export type Tab = (typeof TABS)[number]['id']

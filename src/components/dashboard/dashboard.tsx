@@ -14,12 +14,15 @@ import { ProductsTab } from './products-tab'
 import { DashboardTabs, type Tab } from './dashboard-tabs'
 import { useNewOrders } from './use-new-orders'
 
-// Trade accounts, price lists and the day's deliveries are opened now and then: their code
+// Trade accounts, price lists, payments and the day's deliveries are opened now and then: their code
 // loads with the tab.
 const AccountsTab = dynamic(() => import('./accounts-tab').then((m) => m.AccountsTab), {
   ssr: false,
 })
 const PriceListsTab = dynamic(() => import('./price-lists-tab').then((m) => m.PriceListsTab), {
+  ssr: false,
+})
+const PaymentsTab = dynamic(() => import('./payments-tab').then((m) => m.PaymentsTab), {
   ssr: false,
 })
 const DeliveriesTab = dynamic(() => import('./deliveries-tab').then((m) => m.DeliveriesTab), {
@@ -113,6 +116,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <AccountsTab />
         ) : tab === 'prices' ? (
           <PriceListsTab />
+        ) : tab === 'payments' ? (
+          <PaymentsTab />
         ) : tab === 'settings' ? (
           <SettingsTab />
         ) : tab === 'deliveries' ? (

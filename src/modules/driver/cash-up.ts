@@ -13,6 +13,7 @@ import {
   type DriverMarkRow,
 } from './repository'
 import { cashFigures, cashOfRun } from './run-rules'
+import { receivedOn } from '@/modules/payments/received'
 import type { CashReportDTO, CashRunDTO, CashUpInput } from './schemas'
 
 const centsOf = (marks: DriverMarkRow[]) =>
@@ -64,10 +65,11 @@ export async function cashReport(shop: Payload, date: string): Promise<CashRepor
   const pool = shop.db.pool
   const links = await linksOfDay(pool, date)
   const ids = links.map((l) => l.id)
-  const [marks, cashUps, names] = await Promise.all([
+  const [marks, cashUps, names, received] = await Promise.all([
     marksOfLinks(pool, ids),
     cashUpsOf(pool, ids),
     areaNames(pool, [...new Set(links.map((l) => l.area))]),
+    receivedOn(shop, date),
   ])
   const sums = { expected: 0, collected: 0, difference: 0 }
   const runs = links.map((link): CashRunDTO => {
@@ -89,5 +91,5 @@ export async function cashReport(shop: Payload, date: string): Promise<CashRepor
       cashUp: cashUpOf(cashUps.find((c) => c.link_id === link.id)),
     }
   })
-  return { date, runs, totals: cashFigures(sums) }
+  return { date, runs, totals: cashFigures(sums), received }
 }

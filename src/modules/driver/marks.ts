@@ -2,10 +2,11 @@ import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { BadInput, Conflict, NotFound } from '@/shared/errors'
-import { formatRand, fromCents, toCents, type Cents } from '@/shared/money'
+import { fromCents, toCents, type Cents } from '@/shared/money'
 import { refusedMove, STATUS_LABELS, type FulfilmentStatus } from '@/modules/orders/fulfilment'
 import { mayShortDeliver } from '@/modules/orders/credit-note'
-import { addOrderEvents, setOrderPayment, setOrderStatus } from '@/modules/orders/repository'
+import { addOrderEvents, setOrderStatus } from '@/modules/orders/repository'
+import { markOrderPayment } from '@/modules/orders/order-payment'
 import { shortDeliverOn } from '@/modules/orders/short-delivery'
 import { clearStockContext } from '@/modules/stock/repository'
 import { formatDeliveryDay } from '@/modules/delivery/schedule'
@@ -238,9 +239,16 @@ async function applyMark(
       message: `Status: ${STATUS_LABELS[from]} → Delivered; received by ${mark.received_by}`,
     })
     const amount = mark.cash_collected === null ? 0 : toCents(mark.cash_collected)
+    // R 0 collected (every line short on a free-delivery order) pays nothing: it is credited.
     if (amount > 0 && stop.payment === 'cash' && !stop.paid) {
-      await setOrderPayment(client, stop.id, { paid: true, amountCents: amount, reference: null })
-      events.push({ kind: 'payment', message: `Marked as paid: ${formatRand(amount)} in cash` })
+      // The one way an order is marked paid: its money received is kept as the mark's cash.
+      const paidEvent = await markOrderPayment(
+        client,
+        { id: stop.id, paid: false, paidCents: null, paymentReference: null },
+        { paid: true, amountCents: amount, reference: null },
+        { source: 'cash', externalId: `driver-mark:${mark.id}`, actor },
+      )
+      if (paidEvent) events.push(paidEvent)
     }
   } else {
     const area = await areaOfRun(client, link.area)

@@ -196,4 +196,19 @@ export type CashRunDTO = {
   cashUp: { counted: number; difference: number; note: string | null; at: string } | null
 }
 
-export type CashReportDTO = { date: string; runs: CashRunDTO[]; totals: CashFigures }
+/** Money received on a day (money_received, net of reversals recorded that day), in rands. */
+export type ReceivedDTO = {
+  cash: number
+  bank: number
+  payfast: number
+  owner: number
+  total: number
+}
+
+export type CashReportDTO = {
+  date: string
+  runs: CashRunDTO[]
+  totals: CashFigures
+  /** Everything received that day, whichever way it came in (docs/payments.md). */
+  received: ReceivedDTO
+}

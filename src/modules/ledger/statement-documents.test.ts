@@ -73,6 +73,8 @@ describe('statementHtml', () => {
     expect(html).toContain('Dube &amp; Sons &lt;Pty&gt;')
     expect(html).toContain('3 Church St<br>Soweto')
     expect(html).toContain('Balance on 26 Nov 2026: R 1\u00a0234,50')
+    // The reference a bank line is matched to the account by (docs/payments.md).
+    expect(html).toContain('Pay by EFT with the reference ACC-7')
     expect(html).not.toContain('<Pty>')
   })
 })

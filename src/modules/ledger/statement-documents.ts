@@ -3,6 +3,7 @@ import { formatShopDay } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
 import { csvCell } from '@/modules/catalogue/csv'
 import type { StatementDTO } from './statement-dto'
+import { accountReference } from '@/modules/payments/matching'
 
 /** The shop as a statement names it. */
 export type StatementSeller = {
@@ -110,6 +111,7 @@ ${seller.vatNumber ? `<p>VAT number: ${escapeHtml(seller.vatNumber)}</p>` : ''}
 ${account.deliveryAddress ? `<p>${multilineHtml(account.deliveryAddress)}</p>` : ''}
 ${account.vatNumber ? `<p>VAT number: ${escapeHtml(account.vatNumber)}</p>` : ''}
 <p>Terms: ${escapeHtml(account.terms)}; credit limit ${rand(account.creditLimit)}</p>
+<p>Pay by EFT with the reference ${accountReference(account.id)}</p>
 </section>
 </div>
 <p class="balance">Balance on ${escapeHtml(formatShopDay(statement.today))}: ${rand(statement.balance)}</p>

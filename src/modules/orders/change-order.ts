@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg'
 
 import { Conflict, NotFound } from '@/shared/errors'
 import { refusedMove, STATUS_LABELS } from '@/modules/orders/fulfilment'
-import { formatRand, toCents } from '@/shared/money'
+import { toCents } from '@/shared/money'
 import { creditNoteNumberText } from '@/modules/orders/receipt'
 import type { AdminOrderDTO, OrderEventDTO } from '@/modules/orders/order'
 import type { OrderChange } from '@/modules/orders/change-schema'
@@ -13,13 +13,14 @@ import {
   lockOrderForChange,
   markCancelled,
   setOrderNote,
-  setOrderPayment,
   setOrderStatus,
 } from './repository'
 import { restOf } from './credit-note'
 import { creditBasisOf } from './credit-note-repository'
 import { issueCreditNote, stockReturnedText } from './issue-credit-note'
 import { inTransaction } from '@/platform/db/transaction'
+import { markOrderPayment } from './order-payment'
+import type { MoneySource } from '@/modules/payments/schemas'
 
 type Event = Pick<OrderEventDTO, 'kind' | 'message'>
 
@@ -43,15 +44,15 @@ export async function changeOrder(
 /**
  * `changeOrder` inside the caller's transaction, for a change that comes with writes of its
  * own (a PayFast payment kept beside the order it pays, the sweep of unpaid PayFast orders).
- * `paidBy` names who took a payment ("PayFast"): the history then says "Paid by PayFast"
- * rather than "Marked as paid".
+ * `paidBy` names where a payment came from and its own id there (PayFast's pf_payment_id), as
+ * its money received is kept; without it the owner marked it.
  */
 export async function changeOrderIn(
   client: PoolClient,
   orderId: string,
   change: OrderChange,
   actor: string,
-  paidBy?: string,
+  paidBy?: { source: MoneySource; externalId: string },
 ): Promise<AdminOrderDTO & { history: OrderEventDTO[] }> {
   const order = await lockOrderForChange(client, orderId)
   if (!order) throw new NotFound(`No order ${orderId}.`, { orderId })
@@ -77,18 +78,13 @@ export async function changeOrderIn(
     const due = async () => order.totalCents - (await creditBasisOf(client, order.id)).creditedCents
     const amount = paid ? (given != null ? toCents(given) : await due()) : null
     const reference = paid ? change.payment.reference || null : null
-    const same =
-      paid === order.paid && amount === order.paidCents && reference === order.paymentReference
-    if (!same) {
-      await setOrderPayment(client, order.id, { paid, amountCents: amount, reference })
-      events.push({
-        kind: 'payment',
-        message:
-          amount === null
-            ? 'Marked as not paid'
-            : `${paidBy ? `Paid by ${paidBy}` : 'Marked as paid'}: ${formatRand(amount)}${reference ? `, reference ${reference}` : ''}`,
-      })
-    }
+    const event = await markOrderPayment(
+      client,
+      order,
+      { paid, amountCents: amount, reference },
+      { source: paidBy?.source ?? 'owner', externalId: paidBy?.externalId ?? null, actor },
+    )
+    if (event) events.push(event)
   }
 
   if (change.note !== undefined && (change.note || null) !== order.note) {

@@ -128,7 +128,10 @@ async function settle(client: Parameters<typeof changeOrderIn>[0], p: Payment): 
   if (!kept) return { handled: 'already-handled', orderId: p.orderId }
   if (outcome === 'paid') {
     const paid = { paid: true, amount: fromCents(p.grossCents), reference: p.pfPaymentId }
-    await changeOrderIn(client, p.orderId, { payment: paid }, PAYFAST_ACTOR, PAYFAST_ACTOR)
+    await changeOrderIn(client, p.orderId, { payment: paid }, PAYFAST_ACTOR, {
+      source: 'payfast',
+      externalId: p.pfPaymentId,
+    })
   } else {
     const why =
       outcome === 'after-cancel' ? 'the order was cancelled' : 'the order was paid already'

@@ -33,6 +33,7 @@ const LANES = {
 const LANE_OF: Partial<Record<string, keyof typeof LANES>> = {
   'product-import': 'imports',
   'price-list-import': 'imports',
+  'bank-statement': 'imports',
   'cms-upload': 'uploads',
   'product-create': 'uploads',
   'payment-proof': 'uploads',

@@ -1,5 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@/shared/image-type'
 import {
+  BANK_STATEMENT_MAX_BYTES,
   csvBodyLimit,
   PRICE_LIST_CSV_MAX_BYTES,
   PRODUCTS_CSV_MAX_BYTES,
@@ -66,6 +67,12 @@ const PRICE_LIST_IMPORT: BodyLimit = {
 }
 /** A buyer's proof of payment: the file itself as the body, no JSON in it. */
 const PAYMENT_PROOF: BodyLimit = { family: 'payment-proof', bytes: PROOF_MAX_BYTES, values: 100 }
+/** A bank statement, as the file itself (read whole by its route, then parsed). */
+const BANK_STATEMENT: BodyLimit = {
+  family: 'bank-statement',
+  bytes: BANK_STATEMENT_MAX_BYTES,
+  values: 100,
+}
 /** GET, HEAD and OPTIONS carry no body the shop reads. */
 const NO_BODY: BodyLimit = { family: 'no-body', bytes: 1_000, values: 100 }
 const DEFAULT: BodyLimit = { family: 'default', bytes: 16_000, values: 1_000 }
@@ -87,6 +94,7 @@ const FAMILIES: ReadonlyArray<readonly [methods: RegExp, path: RegExp, limit: Bo
   [/^POST$/, /^\/api\/admin\/price-lists\/[^/]+\/prices$/, PRICE_LIST_IMPORT],
   [/^POST$/, /^\/api\/admin\/products$/, PRODUCT_CREATE],
   [/^POST$/, /^\/api\/orders\/[^/]+\/payment-proofs$/, PAYMENT_PROOF],
+  [/^POST$/, /^\/api\/admin\/bank-statements$/, BANK_STATEMENT],
   [/./, /^\/api(\/|$)/, API_JSON],
   [/./, /./, DEFAULT],
 ]
@@ -111,5 +119,6 @@ export const BODY_FAMILIES: readonly BodyLimit[] = [
   PRODUCT_IMPORT,
   PRICE_LIST_IMPORT,
   PAYMENT_PROOF,
+  BANK_STATEMENT,
   DEFAULT,
 ]

@@ -8,6 +8,12 @@
 export const PRODUCTS_CSV_MAX_BYTES = 64 * 1024 * 1024
 export const PRICE_LIST_CSV_MAX_BYTES = 16 * 1024 * 1024
 
+/**
+ * A bank statement (OFX or a bank's CSV export), sent as the file itself: a year of a busy
+ * account's lines is well under 1 MB, and the file is read whole before it is parsed.
+ */
+export const BANK_STATEMENT_MAX_BYTES = 5 * 1024 * 1024
+
 /** JSON.stringify of any CSV file (quotes and line breaks doubled) is at most twice its size. */
 export const CSV_JSON_BODY_FACTOR = 2
 
