@@ -220,9 +220,12 @@ describe('orders (owner)', () => {
     ).json()) as Order
     const res = await admin('GET', `/api/admin/orders/${placed.orderId}`)
     expect(res.status).toBe(200)
+    // The receipt's proof-of-payment key is in the answer to placing the order only.
+    const { proofKey, ...order } = placed as Order & { proofKey?: string }
+    expect(proofKey).toMatch(/^[\w-]{43}$/)
     // The customer's order, and where it stands: new, unpaid, no note, not credited, no changes.
     expect(await res.json()).toEqual({
-      ...placed,
+      ...order,
       status: 'new',
       paid: false,
       paidAmount: null,
