@@ -20,13 +20,7 @@ import { errorOf, orderLane } from '@/modules/orders/order-lane'
 import { deliveryDayOf } from '@/modules/delivery/order-day'
 import { quoteOrder, type Quote, type QuoteProblem } from '@/modules/pricing/quote'
 import { priceSurprise, type PriceSurprise, type ShownPrices } from '@/modules/pricing/surprise'
-import {
-  insertOrder,
-  lockIdempotencyKey,
-  lockQuoteInputs,
-  nextInvoiceNumber,
-  takeStock,
-} from './placement-repository'
+import { insertOrder, lockIdempotencyKey, lockQuoteInputs, takeStock } from './placement-repository'
 
 export type PlacedOrder = { order: OrderDTO; replayed: boolean }
 
@@ -61,7 +55,7 @@ function shownPrices(input: OrderInput): ShownPrices {
  * under row locks; the order and its line snapshot are inserted, all or nothing. With an
  * idempotency key the same request returns the first order, however many times and however
  * concurrently it is sent. Raw SQL rather than Payload's Local API: the locking and the statement
- * count (8 per order, 10 with a key) are the point. Payload is not consulted for access: the
+ * count (8 per order, 9 with a key) are the point. Payload is not consulted for access: the
  * order contract is public and every value written is computed here.
  */
 /** A guest's order while the shop shows prices to signed-in trade buyers only. */
@@ -150,11 +144,10 @@ async function place(
   const deliveryDay = await deliveryDayOf(client, area, schedule, request.deliveryDate)
   const orderId = newOrderId()
   await takeStock(client, orderId, quote.lines)
-  const invoiceNumber = await nextInvoiceNumber(client)
   const { customer, payment } = request
   const saved = await insertOrder(client, {
     ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
-    ...{ invoiceNumber, seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
+    ...{ seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
     deliveryDay,
   })
   if (onAccount) {

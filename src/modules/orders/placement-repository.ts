@@ -180,13 +180,6 @@ export async function takeStock(
 }
 
 /** The next tax invoice number; a rollback gives it back, so take it last. */
-export async function nextInvoiceNumber(client: PoolClient): Promise<number> {
-  const { rows } = await client.query<{ last: string }>(
-    'UPDATE invoice_counter SET last = last + 1 RETURNING last',
-  )
-  return Number(rows[0]!.last)
-}
-
 export type NewOrder = {
   orderId: string
   customer: OrderDTO['customer']
@@ -195,7 +188,6 @@ export type NewOrder = {
   quote: Quote
   /** The signed-in trade buyer's account, or null for a guest. */
   tradeAccountId: number | null
-  invoiceNumber: number
   seller: OrderSeller
   /** On account: the shop day the invoice falls due. */
   dueDay: string | null
@@ -211,33 +203,44 @@ export type NewOrder = {
  */
 export async function insertOrder(client: PoolClient, order: NewOrder): Promise<OrderRow> {
   const { quote, customer, idempotencyKey } = order
-  const insert = insertRow(ORDERS, {
-    order_id: order.orderId,
-    customer_name: customer.name,
-    customer_phone: customer.phone,
-    customer_address: customer.address ?? null,
-    area: order.area.slug,
-    area_name: order.area.name,
-    payment: order.payment,
-    subtotal: toDecimalText(quote.subtotal),
-    fee: toDecimalText(quote.fee),
-    total: toDecimalText(quote.total),
-    source: 'web',
-    idempotency_key: idempotencyKey ?? null,
-    request_hash: idempotencyKey ? order.requestHash : null,
-    customer_business: customer.business ?? null,
-    customer_vat_number: customer.vatNumber ?? null,
-    trade_account_id: order.tradeAccountId,
-    invoice_number: String(order.invoiceNumber),
-    vat_rate: quote.vat ? String(quote.vat.rate) : null,
-    vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
-    seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
-    seller_name: order.seller.name,
-    seller_address: order.seller.address,
-    due_date: order.dueDay,
-    delivery_date: order.deliveryDay,
+  const insert = insertRow(
+    ORDERS,
+    {
+      order_id: order.orderId,
+      customer_name: customer.name,
+      customer_phone: customer.phone,
+      customer_address: customer.address ?? null,
+      area: order.area.slug,
+      area_name: order.area.name,
+      payment: order.payment,
+      subtotal: toDecimalText(quote.subtotal),
+      fee: toDecimalText(quote.fee),
+      total: toDecimalText(quote.total),
+      source: 'web',
+      idempotency_key: idempotencyKey ?? null,
+      request_hash: idempotencyKey ? order.requestHash : null,
+      customer_business: customer.business ?? null,
+      customer_vat_number: customer.vatNumber ?? null,
+      trade_account_id: order.tradeAccountId,
+      vat_rate: quote.vat ? String(quote.vat.rate) : null,
+      vat: quote.vat ? toDecimalText(quote.vat.cents) : null,
+      seller_vat_number: quote.vat ? quote.vat.sellerVatNumber : null,
+      seller_name: order.seller.name,
+      seller_address: order.seller.address,
+      due_date: order.dueDay,
+      delivery_date: order.deliveryDay,
+    },
+    undefined,
+    '',
+    { invoice_number: '(SELECT last FROM next_invoice)' },
+  )
+  // The next invoice number is taken in the order's own INSERT: the counter's row lock (every
+  // order waits for it) is then held for this statement, the lines' and the COMMIT only.
+  const { rows } = await client.query<OrderRecord>({
+    ...insert,
+    text: `WITH next_invoice AS (UPDATE invoice_counter SET last = last + 1 RETURNING last)
+      ${insert.text}`,
   })
-  const { rows } = await client.query<OrderRecord>(insert)
   const row = rows[0]!
   const lines: OrderLineRecord[] = quote.lines.map((line, i) => ({
     [ORDER_LINE_POSITION]: i + 1,

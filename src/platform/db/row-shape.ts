@@ -83,11 +83,14 @@ export function insertRow<T extends TableShape>(
   values: Partial<RowOf<T>>,
   returning: readonly (keyof T['columns'] & string)[] = Object.keys(table.columns),
   onConflict = '',
+  /** Columns whose value the statement itself works out: SQL expressions, not parameters. */
+  computed: Partial<Record<keyof T['columns'] & string, string>> = {},
 ): { text: string; values: unknown[] } {
-  const names = Object.keys(values).filter((name) => name in table.columns)
+  const names = Object.keys(values).filter((name) => name in table.columns && !(name in computed))
+  const worked = Object.entries(computed) as [string, string][]
   return {
-    text: `INSERT INTO ${table.name} (${names.join(', ')})
-     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ${onConflict}
+    text: `INSERT INTO ${table.name} (${[...names, ...worked.map(([name]) => name)].join(', ')})
+     VALUES (${[...names.map((_, i) => `$${i + 1}`), ...worked.map(([, sql]) => sql)].join(', ')}) ${onConflict}
      RETURNING ${returning.join(', ')}`,
     values: names.map((name) => (values as Record<string, unknown>)[name]),
   }
