@@ -45,7 +45,9 @@ function standInForPayfast(posts: Posted[]): http.Server {
         const get = (name: string) => fields.find(([n]) => n === name)?.[1] ?? ''
         const itn: [string, string][] = [
           ['m_payment_id', get('m_payment_id')],
-          ['pf_payment_id', '7654321'],
+          // PayFast's own id for this payment: a new one each time, as PayFast's are (the shop
+          // keeps a payment once per id, so a repeat would be answered as handled already).
+          ['pf_payment_id', String(1_000_000 + Math.floor(Math.random() * 9_000_000))],
           ['payment_status', 'COMPLETE'],
           ['item_name', get('item_name')],
           ['item_description', ''],

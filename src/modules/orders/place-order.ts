@@ -55,7 +55,7 @@ function shownPrices(input: OrderInput): ShownPrices {
  * under row locks; the order and its line snapshot are inserted, all or nothing. With an
  * idempotency key the same request returns the first order, however many times and however
  * concurrently it is sent. Raw SQL rather than Payload's Local API: the locking and the statement
- * count (8 per order, 9 with a key) are the point. Payload is not consulted for access: the
+ * count (7 per order, 8 with a key) are the point. Payload is not consulted for access: the
  * order contract is public and every value written is computed here.
  */
 /** A guest's order while the shop shows prices to signed-in trade buyers only. */

@@ -234,23 +234,30 @@ export async function insertOrder(client: PoolClient, order: NewOrder): Promise<
     '',
     { invoice_number: '(SELECT last FROM next_invoice)' },
   )
-  // The next invoice number is taken in the order's own INSERT: the counter's row lock (every
-  // order waits for it) is then held for this statement, the lines' and the COMMIT only.
-  const { rows } = await client.query<OrderRecord>({
-    ...insert,
-    text: `WITH next_invoice AS (UPDATE invoice_counter SET last = last + 1 RETURNING last)
-      ${insert.text}`,
-  })
-  const row = rows[0]!
-  const lines: OrderLineRecord[] = quote.lines.map((line, i) => ({
+  const lines = quote.lines.map((line, i) => ({
     [ORDER_LINE_POSITION]: i + 1,
-    [ORDER_LINE_PARENT]: row.id,
     id: randomBytes(12).toString('hex'),
     sku: line.sku,
     name: line.name,
     price: toDecimalText(line.unitCents),
     quantity: String(line.quantity),
   }))
-  await client.query(insertRows(ORDER_LINE_ROWS, lines))
-  return { ...row, items: lines }
+  const lineInsert = insertRows(
+    ORDER_LINE_ROWS,
+    lines,
+    { [ORDER_LINE_PARENT]: '(SELECT id FROM placed)' },
+    insert.values.length,
+  )
+  // One statement takes the next invoice number, inserts the order and its lines: the invoice
+  // counter's row lock, which every order waits for, is held for it and the COMMIT alone.
+  const { rows } = await client.query<OrderRecord>({
+    text: `WITH next_invoice AS (UPDATE invoice_counter SET last = last + 1 RETURNING last),
+      placed AS (${insert.text}),
+      placed_lines AS (${lineInsert.text})
+      SELECT * FROM placed`,
+    values: [...insert.values, ...lineInsert.values],
+  })
+  const row = rows[0]!
+  const items: OrderLineRecord[] = lines.map((line) => ({ ...line, [ORDER_LINE_PARENT]: row.id }))
+  return { ...row, items }
 }

@@ -50,4 +50,12 @@ describe('a declared row shape', () => {
       ['12.50', null],
     ])
   })
+
+  it('works out a computed column in the statement, numbering its arrays after earlier ones', () => {
+    const insert = insertRows(PETS, [{ id: 1, name: 'Rex', weight: '12.50' }], { kind: "'dog'" }, 2)
+    expect(insert.text.replace(/\s+/g, ' ')).toBe(
+      "INSERT INTO pets (id, name, kind, weight) SELECT v.id, v.name, 'dog', v.weight FROM unnest($3::int4[], $4::varchar[], $5::numeric[]) AS v(id, name, weight)",
+    )
+    expect(insert.values).toEqual([[1], ['Rex'], ['12.50']])
+  })
 })

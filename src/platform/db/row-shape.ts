@@ -102,12 +102,25 @@ export function insertRow<T extends TableShape>(
  */
 export function insertRows<T extends TableShape>(
   table: T,
-  rows: RowOf<T>[],
+  rows: Partial<RowOf<T>>[],
+  /** Columns whose value the statement itself works out, the same in every row: SQL. */
+  computed: Partial<Record<keyof T['columns'] & string, string>> = {},
+  /** The number of parameters before this statement's, when it is part of a larger one. */
+  after = 0,
 ): { text: string; values: unknown[] } {
-  const names = Object.keys(table.columns)
-  const casts = names.map((name, i) => `$${i + 1}::${table.columns[name]!.udt}[]`)
+  const all = Object.keys(table.columns)
+  const sent = all.filter((name) => !(name in computed))
+  const casts = sent.map((name, i) => `$${after + i + 1}::${table.columns[name]!.udt}[]`)
+  const values = sent.map((name) => rows.map((row) => (row as Record<string, unknown>)[name]))
+  if (sent.length === all.length)
+    return {
+      text: `INSERT INTO ${table.name} (${all.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`,
+      values,
+    }
+  const picked = all.map((name) => (computed as Record<string, string>)[name] ?? `v.${name}`)
   return {
-    text: `INSERT INTO ${table.name} (${names.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`,
-    values: names.map((name) => rows.map((row) => (row as Record<string, unknown>)[name])),
+    text: `INSERT INTO ${table.name} (${all.join(', ')})
+     SELECT ${picked.join(', ')} FROM unnest(${casts.join(', ')}) AS v(${sent.join(', ')})`,
+    values,
   }
 }
