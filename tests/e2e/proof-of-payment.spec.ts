@@ -9,6 +9,7 @@ import {
   addToCart,
   adminApi,
   baseURL,
+  cartButton,
   createProduct,
   isPhone,
   openCheckout,
@@ -52,6 +53,36 @@ test('a buyer on a phone sends a proof of payment from the receipt', async ({ pa
   expect(proofs).toEqual([
     expect.objectContaining({ contentType: 'application/pdf', size: fs.statSync(PDF).size }),
   ])
+})
+
+test('a guest sends the proof later, from the recent orders this phone keeps', async ({ page }) => {
+  test.skip(!isPhone(page), 'the buyer’s journey is on a phone')
+  const product = await createProduct({ price: 75, inStock: 20 })
+  await page.goto('/')
+  await addToCart(page, product.name)
+  const checkout = await openCheckout(page)
+  await checkout.getByLabel('Full Name').fill('Lerato Khumalo')
+  await checkout.getByLabel('Phone Number').fill('072 555 0177')
+  await checkout.getByLabel('Delivery Area').selectOption('soweto')
+  await checkout.getByRole('radio', { name: 'Shop-to-Shop Transfer' }).check()
+  await checkout.getByRole('button', { name: 'Place Order' }).click()
+  const receipt = page.getByRole('dialog', { name: 'Order Receipt' })
+  const orderId = (await receipt.getByTestId('receipt-order-id').textContent())!
+  await receipt.getByRole('button', { name: 'Close' }).first().click()
+
+  // Another day: the receipt is closed, the page loaded afresh.
+  await page.reload()
+  await cartButton(page).click()
+  const cart = page.getByRole('dialog', { name: 'Your Cart' })
+  await cart.getByRole('button', { name: `Proof of payment: ${orderId}` }).click()
+  const proof = cart.getByRole('region', { name: 'Proof of payment' })
+  await proof.getByLabel(/Upload proof of payment/).setInputFiles(PDF)
+  await expect(proof.getByTestId('proof-received')).toHaveText('Proof of payment received')
+
+  const stored = await fetch(`${baseURL()}/api/admin/orders/${orderId}/payment-proofs`, {
+    headers: { 'x-admin-key': process.env.E2E_ADMIN_TOKEN! },
+  })
+  expect(await stored.json()).toEqual([expect.objectContaining({ contentType: 'application/pdf' })])
 })
 
 async function login(page: Page) {

@@ -37,6 +37,17 @@ describe('recent orders', () => {
     expect(readRecentOrders(JSON.stringify(recent))).toEqual(recent)
   })
 
+  it('keeps the receipt key of an order not paid in cash, for a proof of payment later', () => {
+    const eft = rememberOrder([], { ...placed('E'), payment: 'shop-to-shop', proofKey: 'key-E' })
+    const cash = rememberOrder(eft, { ...placed('C'), proofKey: 'key-C' })
+    expect(cash.map((o) => [o.orderId, o.proofKey])).toEqual([
+      ['C', undefined],
+      ['E', 'key-E'],
+    ])
+    expect(readRecentOrders(JSON.stringify(cash))).toEqual(cash)
+    expect(readRecentOrders(JSON.stringify([{ ...cash[1], proofKey: 7 }]))).toEqual([])
+  })
+
   it('reads nothing from a corrupt or foreign saved value', () => {
     expect(readRecentOrders(null)).toEqual([])
     expect(readRecentOrders('{')).toEqual([])

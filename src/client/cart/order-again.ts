@@ -8,7 +8,14 @@ import { rulesOf, type ProductDTO } from '@/modules/catalogue/product'
 export const RECENT_ORDERS_KEY = 'kc-recent-orders'
 export const RECENT_ORDERS_KEPT = 3
 
-export type RecentOrder = Pick<OrderDTO, 'orderId' | 'createdAt' | 'total' | 'items'>
+/**
+ * An order as the device keeps it. A guest's order not paid in cash keeps its receipt's
+ * `proofKey`, so a proof of payment can still be sent once the receipt is closed: the key is
+ * the guest's only hold on the order, and it is on this device already.
+ */
+export type RecentOrder = Pick<OrderDTO, 'orderId' | 'createdAt' | 'total' | 'items'> & {
+  proofKey?: string
+}
 
 /** `order` first, then the ones before it, at most three. */
 export function rememberOrder(recent: RecentOrder[], order: OrderDTO): RecentOrder[] {
@@ -17,6 +24,7 @@ export function rememberOrder(recent: RecentOrder[], order: OrderDTO): RecentOrd
     createdAt: order.createdAt,
     total: order.total,
     items: order.items.map(({ sku, name, price, quantity }) => ({ sku, name, price, quantity })),
+    ...(order.payment !== 'cash' && order.proofKey ? { proofKey: order.proofKey } : {}),
   }
   return [kept, ...recent.filter((o) => o.orderId !== order.orderId)].slice(0, RECENT_ORDERS_KEPT)
 }
@@ -38,6 +46,7 @@ function isRecentOrder(value: unknown): value is RecentOrder {
     typeof order?.orderId === 'string' &&
     typeof order.createdAt === 'string' &&
     typeof order.total === 'number' &&
+    (order.proofKey === undefined || typeof order.proofKey === 'string') &&
     Array.isArray(order.items) &&
     order.items.length > 0 &&
     order.items.every(

@@ -11,6 +11,7 @@ import {
 } from '@/client/cart/order-again'
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
+import { ProofUpload } from '@/components/receipt/proof-upload'
 import { useCart } from './cart-provider'
 import { fetchProductsBySku } from '@/client/checkout-api'
 
@@ -27,13 +28,17 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange)
 }
 
-/** The device's last three orders, each with "Order again" at today's prices and stock. */
+/**
+ * The device's last three orders, each with "Order again" at today's prices and stock, and for
+ * one not paid in cash, its proof of payment (the receipt's key is kept with it).
+ */
 export function OrderAgain() {
   const addItem = useCart((s) => s.addItem)
   const toast = useToast()
   const saved = useSyncExternalStore(subscribeToStorage, savedText, () => null)
   const orders = useMemo(() => readRecentOrders(saved), [saved])
   const [busy, setBusy] = useState<string | undefined>()
+  const [proofFor, setProofFor] = useState<string | undefined>()
   if (orders.length === 0) return null
 
   const again = async (order: RecentOrder) => {
@@ -69,19 +74,38 @@ export function OrderAgain() {
       <ul>
         {orders.map((order) => (
           <li key={order.orderId}>
-            <span>
-              {order.orderId} · {formatShopDateTime(new Date(order.createdAt))} ·{' '}
-              {formatRand(toCents(order.total))}
-            </span>
-            <button
-              type="button"
-              className="button small"
-              disabled={busy !== undefined}
-              aria-label={`Order again: ${order.orderId}`}
-              onClick={() => void again(order)}
-            >
-              Order again
-            </button>
+            <div className="order-again-row">
+              <span>
+                {order.orderId} · {formatShopDateTime(new Date(order.createdAt))} ·{' '}
+                {formatRand(toCents(order.total))}
+              </span>
+              {order.proofKey ? (
+                <button
+                  type="button"
+                  className="button small"
+                  aria-expanded={proofFor === order.orderId}
+                  aria-label={`Proof of payment: ${order.orderId}`}
+                  onClick={() =>
+                    setProofFor(proofFor === order.orderId ? undefined : order.orderId)
+                  }
+                >
+                  Proof of payment
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="button small"
+                disabled={busy !== undefined}
+                aria-label={`Order again: ${order.orderId}`}
+                onClick={() => void again(order)}
+              >
+                Order again
+              </button>
+            </div>
+            {/* Mounted only when asked for: it reads the order's proofs from the server. */}
+            {proofFor === order.orderId && order.proofKey ? (
+              <ProofUpload orderId={order.orderId} proofKey={order.proofKey} />
+            ) : null}
           </li>
         ))}
       </ul>
