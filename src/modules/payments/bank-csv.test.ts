@@ -27,6 +27,24 @@ describe('a bank CSV export', () => {
     expect(Object.keys(BANK_FIXTURES).sort()).toEqual([...BANK_NAMES].sort())
   })
 
+  it('reads the plain history of an ABSA cheque account, with its dates run together', () => {
+    const read = readBankCsv(
+      [
+        'Date,Description,Amount,Balance',
+        '20261102,ACB CREDIT MOKOENA SPAZA KC-7Q4M2X,1150.00,21150.50',
+        '20261103,MONTHLY ACC FEE SEE CHARGE STATEMENT DETAIL,-50.00,21100.50',
+        '20261104,"CARD REPLACE FEE    CANAL WALK(    140,00 ) CARD NO. 0123",0.00,21100.50',
+      ].join('\n'),
+    )
+    expect(read.bank).toBe('absa')
+    expect(read.lines.map((l) => [l.day, l.cents, l.balanceCents])).toEqual([
+      ['2026-11-02', 115000, 2115050],
+      ['2026-11-03', -5000, 2110050],
+      ['2026-11-04', 0, 2110050],
+    ])
+    expect(read.lines[0]!.description).toBe('ACB CREDIT MOKOENA SPAZA KC-7Q4M2X')
+  })
+
   it('knows each layout by its header and nothing else', () => {
     expect(columnKey('Money In (R)')).toBe('moneyin')
     expect(columnKey('Fees(R)')).toBe('fees')
@@ -53,7 +71,11 @@ describe('a bank CSV export', () => {
         'Balance(R)',
       ])?.bank,
     ).toBe('capitec')
-    expect(layoutOfHeader(['Date', 'Description', 'Amount', 'Balance'])).toBeUndefined()
+    expect(
+      layoutOfHeader(['Date', 'Description', 'Amount', 'Balance', 'Accrued Bank Charges'])?.bank,
+    ).toBe('fnb')
+    expect(layoutOfHeader(['Date', 'Description', 'Amount', 'Balance'])?.bank).toBe('absa')
+    expect(layoutOfHeader(['Date', 'Description', 'Amount'])).toBeUndefined()
     expect(layoutOfHeader(['Datum', 'Omschrijving', 'Bedrag'])).toBeUndefined()
   })
 

@@ -59,7 +59,10 @@ const joined =
  *   Parent Category, Category, Money In, Money Out, Fee, Balance`, or the older
  *   `Posting Date, Transaction Date, Description, Money In (R), Money Out (R), Balance (R)`
  * - ABSA: `Date, Transaction Description, Amount, Balance`, or with `Charge, Debit Amount,
- *   Credit Amount` in place of the amount
+ *   Credit Amount` in place of the amount; its cheque account's transaction history as plain
+ *   `Date, Description, Amount, Balance` with `20200626` dates (a public export's sample,
+ *   kdevnel/ynab-absa-csv-convert-js). FNB's history without its charges column would read the
+ *   same way, named ABSA: the bank is a label on the statement, and matching never uses it.
  * - FNB: a few lines about the account, then `Date, Description, Amount, Balance, Accrued Bank
  *   Charges`
  */
@@ -102,6 +105,13 @@ const LAYOUTS: readonly Layout[] = [
   {
     bank: 'fnb',
     columns: ['date', 'description', 'amount', 'balance', 'accruedbankcharges'],
+    description: joined('description'),
+    amountOf: signed('amount'),
+    date: (r) => r.date!,
+  },
+  {
+    bank: 'absa',
+    columns: ['date', 'description', 'amount', 'balance'],
     description: joined('description'),
     amountOf: signed('amount'),
     date: (r) => r.date!,
