@@ -75,6 +75,10 @@ describe('a bank CSV export', () => {
       layoutOfHeader(['Date', 'Description', 'Amount', 'Balance', 'Accrued Bank Charges'])?.bank,
     ).toBe('fnb')
     expect(layoutOfHeader(['Date', 'Description', 'Amount', 'Balance'])?.bank).toBe('absa')
+    expect(
+      layoutOfHeader(['Date', 'Description', 'Category', 'Money In', 'Money Out', 'Fee', 'Balance'])
+        ?.bank,
+    ).toBe('capitec')
     expect(layoutOfHeader(['Date', 'Description', 'Amount'])).toBeUndefined()
     expect(layoutOfHeader(['Datum', 'Omschrijving', 'Bedrag'])).toBeUndefined()
   })

@@ -57,7 +57,8 @@ const joined =
  * - Standard Bank: `Date, Description, Payments, Deposits, Balance`
  * - Capitec: `Nr, Account, Posting Date, Transaction Date, Description, Original Description,
  *   Parent Category, Category, Money In, Money Out, Fee, Balance`, or the older
- *   `Posting Date, Transaction Date, Description, Money In (R), Money Out (R), Balance (R)`
+ *   `Posting Date, Transaction Date, Description, Money In (R), Money Out (R), Balance (R)`, or
+ *   `Date, Description, Category, Money In, Money Out, Fee, Balance`
  * - ABSA: `Date, Transaction Description, Amount, Balance`, or with `Charge, Debit Amount,
  *   Credit Amount` in place of the amount; its cheque account's transaction history as plain
  *   `Date, Description, Amount, Balance` with `20200626` dates (a public export's sample,
@@ -87,6 +88,13 @@ const LAYOUTS: readonly Layout[] = [
     description: joined('description'),
     amountOf: inLessOut('moneyin', 'moneyout'),
     date: (r) => r.transactiondate!,
+  },
+  {
+    bank: 'capitec',
+    columns: ['date', 'description', 'moneyin', 'moneyout', 'balance'],
+    description: joined('description'),
+    amountOf: inLessOut('moneyin', 'moneyout'),
+    date: (r) => r.date!,
   },
   {
     bank: 'absa',
