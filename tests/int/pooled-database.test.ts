@@ -97,7 +97,7 @@ async function health(
 const seenOn = <T>(shop: LaunchedShop, pathname: string, done: (body: T) => boolean) =>
   seenOnShop<T>(shop, pathname, done, { withinMs: AGREE_WITHIN_MS, pollMs: 100 })
 
-type Product = { sku: string; price: number }
+type Product = { sku: string; price: number; inStock: number }
 type Area = { name: string }
 type Manifest = { theme_color: string }
 
@@ -112,6 +112,21 @@ async function agree(a: LaunchedShop, b: LaunchedShop): Promise<Record<string, n
   await seenOn<Product[]>(b, bySku, (list) => list.length === 0)
   expect((await admin(a, 'POST', '/api/admin/products', product)).status).toBe(201)
   const products = await seenOn<Product[]>(b, bySku, (list) => list[0]?.price === 100)
+
+  // An order through the pooler, its INSERT sent with its COMMIT (commitWith): placed on B,
+  // its stock seen taken on A.
+  const ordered = await fetch(`${b.baseURL}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Pooled Buyer', phone: '082 123 4567' },
+      area: 'soweto',
+      payment: 'cash',
+      items: [{ sku: product.sku, quantity: 2 }],
+    }),
+  })
+  expect(ordered.status).toBe(201)
+  const stock = await seenOn<Product[]>(a, bySku, (list) => list[0]?.inStock === 8)
 
   const name = `Pooled ${randomBytes(3).toString('hex')}`
   expect((await admin(a, 'POST', '/api/admin/delivery-areas', { name, fee: 35 })).status).toBe(201)
@@ -132,7 +147,7 @@ async function agree(a: LaunchedShop, b: LaunchedShop): Promise<Record<string, n
     '/manifest.webmanifest',
     (m) => m.theme_color === color,
   )
-  return { products, areas, settings }
+  return { products, stock, areas, settings }
 }
 
 describe.skipIf(!binary)('a transaction pooler (PgBouncer) in DATABASE_URL', () => {

@@ -145,11 +145,17 @@ async function place(
   const orderId = newOrderId()
   await takeStock(client, orderId, quote.lines)
   const { customer, payment } = request
-  const saved = await insertOrder(client, {
-    ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
-    ...{ seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
-    deliveryDay,
-  })
+  // The order's INSERT takes the invoice counter: unless the account's entry follows, it is the
+  // last statement, and goes with the COMMIT.
+  const saved = await insertOrder(
+    client,
+    {
+      ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
+      ...{ seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
+      deliveryDay,
+    },
+    { last: !onAccount },
+  )
   if (onAccount) {
     const entry = { accountId: onAccount.accountId, orderRowId: saved.id, cents: quote.total }
     await insertInvoiceEntry(

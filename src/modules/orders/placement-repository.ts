@@ -7,6 +7,7 @@ import type { OrderDTO, OrderSeller } from '@/modules/orders/order'
 import { listPrices, type PriceList } from '@/modules/pricing/price-list'
 import { priceListFor } from '@/modules/pricing/price-list-repository'
 import { setStockContext } from '@/modules/stock/repository'
+import { commitWith } from '@/platform/db/transaction'
 import { ORDER_LINE_PARENT, ORDER_LINE_POSITION } from '@/platform/db/tables'
 import { insertRow, insertRows, selectList, type PartOf } from '@/platform/db/row-shape'
 import { DELIVERY_AREAS } from '@/modules/areas/repository'
@@ -200,8 +201,13 @@ export type NewOrder = {
 /**
  * Inserts the order and its line snapshot; returns them as stored (the order's row as the
  * database completed it, with its lines), for toOrderDTO to answer with as any read of it does.
+ * `last`: the transaction's last statement, sent with its COMMIT (commitWith).
  */
-export async function insertOrder(client: PoolClient, order: NewOrder): Promise<OrderRow> {
+export async function insertOrder(
+  client: PoolClient,
+  order: NewOrder,
+  { last }: { last: boolean },
+): Promise<OrderRow> {
   const { quote, customer, idempotencyKey } = order
   const insert = insertRow(
     ORDERS,
@@ -250,13 +256,16 @@ export async function insertOrder(client: PoolClient, order: NewOrder): Promise<
   )
   // One statement takes the next invoice number, inserts the order and its lines: the invoice
   // counter's row lock, which every order waits for, is held for it and the COMMIT alone.
-  const { rows } = await client.query<OrderRecord>({
+  const statement = {
     text: `WITH next_invoice AS (UPDATE invoice_counter SET last = last + 1 RETURNING last),
       placed AS (${insert.text}),
       placed_lines AS (${lineInsert.text})
       SELECT * FROM placed`,
     values: [...insert.values, ...lineInsert.values],
-  })
+  }
+  const { rows } = last
+    ? await commitWith<OrderRecord>(client, statement)
+    : await client.query<OrderRecord>(statement)
   const row = rows[0]!
   const items: OrderLineRecord[] = lines.map((line) => ({ ...line, [ORDER_LINE_PARENT]: row.id }))
   return { ...row, items }
