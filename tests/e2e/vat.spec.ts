@@ -17,7 +17,7 @@ test.skip(
  */
 let seller: Record<string, unknown>
 test.beforeAll(async () => {
-  ;[seller] = await sql('SELECT vat_registered, vat_number, shop_address FROM shop_settings')
+  seller = (await sql('SELECT vat_registered, vat_number, shop_address FROM shop_settings'))[0]!
   await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
                shop_address = '1 Main Rd, Johannesburg'`)
 })

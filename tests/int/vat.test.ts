@@ -80,9 +80,9 @@ const setPeriod = async (vatPeriod: string) =>
 
 let saved: Record<string, unknown>
 beforeEach(async () => {
-  ;[saved] = await sql(
-    'SELECT vat_registered, vat_number, shop_address, vat_period FROM shop_settings',
-  )
+  saved = (
+    await sql('SELECT vat_registered, vat_number, shop_address, vat_period FROM shop_settings')
+  )[0]!
   await sql(`UPDATE shop_settings SET vat_registered = true, vat_number = '4123456789',
                shop_address = '1 Main Rd, Johannesburg'`)
 })
