@@ -13,10 +13,10 @@ const month = z
   .regex(MONTH, 'period must be a month (YYYY-MM)')
 
 /** GET /api/admin/vat?period=YYYY-MM: the VAT period (of the shop's kind) the month is in. */
-export const vatQuerySchema = z.strictObject(
-  { period: month, format: z.enum(['json', 'csv']).optional() },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? undefined : 'Give a period.') },
-)
+export const vatQuerySchema = z.strictObject({
+  period: month,
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+})
 
 const day = (field: string) =>
   z
