@@ -904,6 +904,10 @@ export interface ShopSetting {
   vatNumber?: string | null;
   vatRate: number;
   /**
+   * The tax period SARS assigned the shop: what the VAT figures add up.
+   */
+  vatPeriod: 'monthly' | 'two-monthly-odd' | 'two-monthly-even';
+  /**
    * The colour of the installed app’s title bar and icon, like #1d4ed8 (six hex digits).
    */
   themeColor: string;
@@ -943,6 +947,7 @@ export interface ShopSettingsSelect<T extends boolean = true> {
   vatRegistered?: T;
   vatNumber?: T;
   vatRate?: T;
+  vatPeriod?: T;
   themeColor?: T;
   offlineDataMb?: T;
   seededAt?: T;

@@ -27,6 +27,8 @@ import type {
   ImportResultDTO,
   LineStatus,
 } from '@/modules/payments/schemas'
+import type { VatPeriodKind } from '@/modules/vat/periods'
+import type { VatReportDTO } from '@/modules/vat/report'
 import { storedAdminKey } from './admin-key'
 import type {
   FlaggedPayfastPaymentDTO,
@@ -384,3 +386,18 @@ export const ignoreBankLine = (id: number) =>
   call<BankLineDTO>(`/api/admin/bank-statements/lines/${id}/ignore`, 'POST')
 export const undoBankLine = (id: number) =>
   call<BankLineDTO>(`/api/admin/bank-statements/lines/${id}/undo`, 'POST')
+
+// ---- VAT: the return's figures and the accountant's files (docs/vat.md): ----
+
+export type VatSettingsDTO = { vatPeriod: VatPeriodKind; vatRegistered: boolean; vatRate: number }
+export const vatSettingsQuery = () => query<VatSettingsDTO>('/api/admin/vat/settings')
+export const saveVatPeriod = (vatPeriod: VatPeriodKind) =>
+  call<VatSettingsDTO>('/api/admin/vat/settings', 'PUT', { vatPeriod })
+/** The figures of the shop's VAT period that `month` (YYYY-MM) is in. */
+export const vatReportQuery = (month: string) =>
+  query<VatReportDTO>(`/api/admin/vat?period=${encodeURIComponent(month)}`)
+export const vatCsv = (month: string) =>
+  file(`/api/admin/vat?period=${encodeURIComponent(month)}&format=csv`)
+/** The accountant's import file of shop days `from` to `to`: Xero's or Sage Accounting's. */
+export const accountingExport = (to: 'xero' | 'sage', span: { from: string; to: string }) =>
+  file(`/api/admin/exports/${to}?${new URLSearchParams(span)}`)

@@ -38,6 +38,11 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['POST', '/api/admin/bank-statements/lines/1/ignore'],
   ['POST', '/api/admin/bank-statements/lines/1/undo'],
   ['GET', '/api/admin/orders/KC-ABCDEF/money-received'],
+  ['GET', '/api/admin/vat?period=2026-11'],
+  ['GET', '/api/admin/vat/settings'],
+  ['PUT', '/api/admin/vat/settings', { vatPeriod: 'two-monthly-odd' }],
+  ['GET', '/api/admin/exports/xero?from=2026-11-01&to=2026-11-30'],
+  ['GET', '/api/admin/exports/sage?from=2026-11-01&to=2026-11-30'],
 ]
 
 describe('admin authentication', () => {

@@ -261,6 +261,11 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/ignore`, owner: true },
   { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/undo`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/money-received`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/vat?period=${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/vat?period=2026-11&format=${s}`, owner: true },
+  { method: 'PUT', path: () => '/api/admin/vat/settings', owner: true, body: true },
+  { method: 'GET', path: (s) => `/api/admin/exports/xero?from=${s}&to=${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/exports/sage?from=2026-11-01&to=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
   ...CMS_COLLECTIONS.flatMap((slug): Route[] => [
     { method: 'GET', path: (s) => `/cms/api/${slug}/${s}`, staff: true },

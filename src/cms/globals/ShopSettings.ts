@@ -4,6 +4,7 @@ import { anyone, isAdmin } from '@/cms/access'
 import { money, percentage, units } from '@/shared/fields'
 import { VAT_NUMBER } from '@/modules/orders/schemas'
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from '@/modules/settings/defaults'
+import { DEFAULT_VAT_PERIOD, VAT_PERIOD_KINDS, VAT_PERIOD_LABELS } from '@/modules/vat/periods'
 import { validateWith } from '@/cms/collections/shared/validate'
 import {
   DEFAULT_OFFLINE_DATA_MB,
@@ -96,6 +97,15 @@ export const ShopSettings: GlobalConfig = {
       min: 0,
       max: 100,
       validate: validateWith(percentage('vatRate'), { required: true }),
+    },
+    {
+      name: 'vatPeriod',
+      label: 'VAT period',
+      type: 'select',
+      required: true,
+      defaultValue: DEFAULT_VAT_PERIOD,
+      options: VAT_PERIOD_KINDS.map((value) => ({ value, label: VAT_PERIOD_LABELS[value] })),
+      admin: { description: 'The tax period SARS assigned the shop: what the VAT figures add up.' },
     },
     {
       name: 'themeColor',

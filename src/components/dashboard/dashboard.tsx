@@ -29,6 +29,8 @@ const DeliveriesTab = dynamic(() => import('./deliveries-tab').then((m) => m.Del
   ssr: false,
 })
 
+const VatPanel = dynamic(() => import('./vat-panel').then((m) => m.VatPanel), { ssr: false })
+
 const SettingsTab = dynamic(() => import('./settings-tab').then((m) => m.SettingsTab), {
   ssr: false,
 })
@@ -118,6 +120,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <PriceListsTab />
         ) : tab === 'payments' ? (
           <PaymentsTab />
+        ) : tab === 'vat' ? (
+          <VatPanel />
         ) : tab === 'settings' ? (
           <SettingsTab />
         ) : tab === 'deliveries' ? (

@@ -7,18 +7,23 @@ import { LoadState } from './load-state'
 import { PayfastSettingsForm } from './payfast-settings-form'
 import { useAdminAction } from './use-admin-action'
 import { useAdminData } from './use-admin-data'
+import { VatPeriodForm } from './vat-period-form'
 
 const WHY = {
   'after-cancel': 'arrived after the order was cancelled',
   'already-paid': 'arrived for an order paid already',
 } as const
 
-/** The shop's settings kept out of /cms: PayFast at checkout, and payments to settle by hand. */
+/**
+ * The shop's settings kept out of /cms: the VAT period, PayFast at checkout, and payments to
+ * settle by hand.
+ */
 export function SettingsTab() {
   const { data, loading, error, refetch } = useAdminData(payfastQuery())
   const act = useAdminAction(refetch)
   return (
     <>
+      <VatPeriodForm />
       <h2>PayFast</h2>
       <LoadState
         hasData={!!data}

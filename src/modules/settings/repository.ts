@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg'
 
 import type { Cents } from '@/shared/money'
 import { DEFAULT_OFFLINE_DATA_MB, DEFAULT_THEME_COLOR } from '@/modules/web-app/rules'
+import { DEFAULT_VAT_PERIOD, type VatPeriodKind } from '@/modules/vat/periods'
 import { DEFAULT_FREE_DELIVERY_FROM_RANDS } from './defaults'
 
 type Queryable = Pick<PoolClient, 'query'> | Pool
@@ -18,6 +19,8 @@ export type SettingsRow = {
   vat_registered: boolean
   vat_number: string | null
   vat_rate: number
+  /** Optional for rows built by hand before it existed; the read always has it. */
+  vat_period?: VatPeriodKind
   prices_for_buyers_only: boolean
   theme_color: string
   offline_data_mb: number
@@ -37,6 +40,11 @@ export type ShopSettingsDTO = {
   vatRegistered: boolean
   vatNumber: string | null
   vatRate: number
+  /**
+   * The VAT return's period (modules/vat/periods.ts). Optional in the type so that settings
+   * built by hand before it existed still type-check; every read fills it in.
+   */
+  vatPeriod?: VatPeriodKind
   /** Guests see products without prices and cannot order; signed-in trade buyers see theirs. */
   pricesForBuyersOnly: boolean
   /** The installed app's colour (#rrggbb). */
@@ -67,6 +75,7 @@ export function shopSettingsOf(s: SettingsRow): ShopSettingsDTO {
     vatRegistered: s.vat_registered,
     vatNumber: s.vat_number,
     vatRate: s.vat_rate,
+    vatPeriod: s.vat_period ?? DEFAULT_VAT_PERIOD,
     pricesForBuyersOnly: s.prices_for_buyers_only,
     themeColor: s.theme_color,
     offlineDataMb: s.offline_data_mb,
@@ -110,6 +119,7 @@ export async function readSettings(
             COALESCE(s.vat_registered, false) AS vat_registered,
             s.vat_number,
             COALESCE(s.vat_rate, 15)::float8 AS vat_rate,
+            COALESCE(s.vat_period::text, '${DEFAULT_VAT_PERIOD}') AS vat_period,
             COALESCE(s.prices_for_buyers_only, false) AS prices_for_buyers_only,
             COALESCE(s.theme_color, $2) AS theme_color,
             COALESCE(s.offline_data_mb, $3)::float8 AS offline_data_mb,

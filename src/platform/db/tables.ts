@@ -37,6 +37,7 @@ export const RAW_SQL_COLUMNS: Record<string, readonly string[]> = {
     'vat_registered',
     'vat_number',
     'vat_rate',
+    'vat_period',
     'prices_for_buyers_only',
     'theme_color',
     'offline_data_mb',
