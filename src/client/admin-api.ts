@@ -9,7 +9,7 @@ import type {
 } from '@/modules/driver/schemas'
 import type { PickingListDTO } from '@/modules/delivery/picking-list'
 import type { DayRunsDTO, DeliveryNotesDTO, RunStopDTO } from '@/modules/delivery/runs'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OwnerProductDTO, ProductDTO } from '@/modules/catalogue/product'
 import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import type { CreditNoteDTO } from '@/modules/orders/credit-note'
@@ -183,6 +183,9 @@ export const paymentProofsQuery = (orderId: string) =>
   query<PaymentProofDTO[]>(`/api/admin/orders/${encodeURIComponent(orderId)}/payment-proofs`)
 export const productsQuery = (params: URLSearchParams) =>
   pageQuery<ProductDTO>(`/api/products?${params}`)
+/** The product as the owner reads it: with its cost price, which no public answer has. */
+export const ownerProductQuery = (sku: string) =>
+  query<OwnerProductDTO>(`/api/admin/products/${encodeURIComponent(sku)}`)
 export const stockLedgerQuery = (sku: string, limit: number) =>
   query<StockLedger>(`/api/admin/products/${encodeURIComponent(sku)}/stock?limit=${limit}`)
 
