@@ -29,6 +29,11 @@ const DeliveriesTab = dynamic(() => import('./deliveries-tab').then((m) => m.Del
   ssr: false,
 })
 
+// The Reports tab brings its chart library (uPlot) with it: neither loads before it is opened.
+const ReportsTab = dynamic(() => import('./reports-tab').then((m) => m.ReportsTab), {
+  ssr: false,
+})
+
 const SettingsTab = dynamic(() => import('./settings-tab').then((m) => m.SettingsTab), {
   ssr: false,
 })
@@ -118,6 +123,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <PriceListsTab />
         ) : tab === 'payments' ? (
           <PaymentsTab />
+        ) : tab === 'reports' ? (
+          <ReportsTab />
         ) : tab === 'settings' ? (
           <SettingsTab />
         ) : tab === 'deliveries' ? (
