@@ -27,7 +27,9 @@ async function loadHistory(databaseUrl: string): Promise<void> {
   await db.connect()
   try {
     await db.query(`UPDATE products SET cost_price = round(price * 0.7, 2) WHERE id % 3 <> 0`)
-    await db.query(`UPDATE products SET case_size = 12, in_stock = id % 400 WHERE id % 3 = 0`)
+    // Stock as a shop holds it (the fixture's 10,000,000 each would be worth more than R 90 trillion).
+    await db.query(`UPDATE products SET in_stock = id % 400`)
+    await db.query(`UPDATE products SET case_size = 12 WHERE id % 3 = 0`)
     const orders = Math.ceil(LINES / LINES_AN_ORDER)
     await db.query(
       `INSERT INTO orders (order_id, customer_name, customer_phone, area, area_name, payment,
@@ -68,7 +70,16 @@ async function loadHistory(databaseUrl: string): Promise<void> {
                                       amount_cents)
        SELECT n.id, 1, s.sku, s.name, 5000, 1, 5000 FROM notes n JOIN shorted s ON s.id = n.order_id`,
     )
-    await db.query(`UPDATE credit_note_counter SET last = (SELECT max(number) FROM credit_notes)`)
+    await db.query(
+      `UPDATE credit_note_counter
+          SET last = greatest(last, coalesce((SELECT max(number) FROM credit_notes), 0))`,
+    )
+    const { rows } = await db.query<{ orders: number; lines: number; notes: number }>(
+      `SELECT (SELECT count(*)::int FROM orders) AS orders,
+              (SELECT count(*)::int FROM orders_items) AS lines,
+              (SELECT count(*)::int FROM credit_notes) AS notes`,
+    )
+    console.log('History:', rows[0])
     await db.query(
       'VACUUM (ANALYZE) orders, orders_items, credit_notes, credit_note_lines, products',
     )
