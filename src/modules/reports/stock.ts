@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { fromCents, multiplyCents, toCents } from '@/shared/money'
+import { fromCents, toCents } from '@/shared/money'
 import { windowStart } from './reports'
 import type { StockQuery, StockReport, StockRow } from './schemas'
 import { stockFigures, type StockFigures } from './stock-repository'
@@ -19,7 +19,8 @@ function stockRow(row: StockFigures, cover: number): StockRow {
     category: row.category,
     inStock,
     costPrice: cost === null ? null : fromCents(cost),
-    value: cost === null ? null : fromCents(multiplyCents(cost, inStock)),
+    // Not multiplyCents: 10,000,000 units at R 10,000,000 pass whole cents' safe range.
+    value: cost === null ? null : Math.round(cost * inStock) / 100,
     sold30,
     sold90,
     cover30: coverDays(inStock, sold30, 30),
@@ -55,7 +56,8 @@ export async function stockReport(
     totals: {
       products: Number(totals.products),
       units: Number(totals.units),
-      value: fromCents(toCents(totals.value)),
+      // Summed exactly by PostgreSQL; a number here, however large, rather than a refusal.
+      value: Number(totals.value),
       withoutCost: Number(totals.without_cost),
       toReorder: Number(totals.to_reorder),
       slow: Number(totals.slow),
