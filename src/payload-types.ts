@@ -145,6 +145,10 @@ export interface Product {
   price: number;
   specialPrice?: number | null;
   oldPrice?: number | null;
+  /**
+   * What the shop pays per unit, for margins and stock value. Never shown to buyers.
+   */
+  costPrice?: number | null;
   description?: string | null;
   image?: (number | null) | Media;
   /**
@@ -326,6 +330,7 @@ export interface Order {
     name: string;
     price: number;
     quantity: number;
+    costPrice?: number | null;
     id?: string | null;
   }[];
   subtotal: number;
@@ -611,6 +616,7 @@ export interface ProductsSelect<T extends boolean = true> {
   price?: T;
   specialPrice?: T;
   oldPrice?: T;
+  costPrice?: T;
   description?: T;
   image?: T;
   imageURL?: T;
@@ -668,6 +674,7 @@ export interface OrdersSelect<T extends boolean = true> {
         name?: T;
         price?: T;
         quantity?: T;
+        costPrice?: T;
         id?: T;
       };
   subtotal?: T;

@@ -9,7 +9,8 @@ import type {
 } from '@/modules/driver/schemas'
 import type { PickingListDTO } from '@/modules/delivery/picking-list'
 import type { DayRunsDTO, DeliveryNotesDTO, RunStopDTO } from '@/modules/delivery/runs'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OwnerProductDTO, ProductDTO } from '@/modules/catalogue/product'
+import type { RevenueReport, SalesReport, StockReport } from '@/modules/reports/schemas'
 import type { OverdueDTO, StatementDTO } from '@/modules/ledger/statement-dto'
 import type { OrderChange } from '@/modules/orders/change-schema'
 import type { CreditNoteDTO } from '@/modules/orders/credit-note'
@@ -185,6 +186,17 @@ export const paymentProofsQuery = (orderId: string) =>
   query<PaymentProofDTO[]>(`/api/admin/orders/${encodeURIComponent(orderId)}/payment-proofs`)
 export const productsQuery = (params: URLSearchParams) =>
   pageQuery<ProductDTO>(`/api/products?${params}`)
+export type ReportName = 'revenue' | 'sales' | 'stock'
+export const revenueReportQuery = (params: URLSearchParams) =>
+  query<RevenueReport>(`/api/admin/reports/revenue?${params}`)
+export const salesReportQuery = (params: URLSearchParams) =>
+  query<SalesReport>(`/api/admin/reports/sales?${params}`)
+export const stockReportQuery = (params: URLSearchParams) =>
+  query<StockReport>(`/api/admin/reports/stock?${params}`)
+
+/** The product as the owner reads it: with its cost price, which no public answer has. */
+export const ownerProductQuery = (sku: string) =>
+  query<OwnerProductDTO>(`/api/admin/products/${encodeURIComponent(sku)}`)
 export const stockLedgerQuery = (sku: string, limit: number) =>
   query<StockLedger>(`/api/admin/products/${encodeURIComponent(sku)}/stock?limit=${limit}`)
 
@@ -228,6 +240,9 @@ async function html(path: string): Promise<string> {
 export const ordersCsv = (filters: string) =>
   file(`/api/admin/orders/export${filters ? `?${filters}` : ''}`)
 export const productsCsv = () => file('/api/admin/products/export')
+/** A report's table as CSV: its query (see src/modules/reports/schemas.ts) with format=csv. */
+export const reportCsv = (report: ReportName, params: URLSearchParams) =>
+  file(`/api/admin/reports/${report}?${params}&format=csv`)
 export const fixedPricesCsv = (listId: number) => file(`/api/admin/price-lists/${listId}/prices`)
 export const statementCsv = (accountId: number) =>
   file(`/api/admin/accounts/${accountId}/statement?format=csv`)

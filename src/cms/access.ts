@@ -8,6 +8,9 @@ export const isStaff: Access = ({ req }) => Boolean(req.user)
 /** Staff with the admin role: users, tokens and settings. */
 export const isAdmin: Access = ({ req }) => hasRole(req.user, 'admin')
 
+/** A field only signed-in staff read (a product's cost price). */
+export const staffField: FieldAccess = ({ req }) => Boolean(req.user)
+
 export const isAdminField: FieldAccess = ({ req }) => hasRole(req.user, 'admin')
 
 export const anyone: Access = () => true

@@ -33,8 +33,8 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="products-${today}.csv"`,
     )
-    // The spec's columns, then the optional wholesale rules.
-    expect(text.split('\r\n')[0]).toBe(`${HEADER},minQty,caseSize,priceBreaks`)
+    // The spec's columns, then the optional wholesale rules and the owner's cost price.
+    expect(text.split('\r\n')[0]).toBe(`${HEADER},minQty,caseSize,priceBreaks,costPrice`)
     expect(text).toContain('\r\nELE-003,Solar Rechargeable Lantern,Electronics,249.99,,')
   })
 

@@ -190,6 +190,21 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (s) => `/api/orders/${s}/payment-proofs`, body: true, buyer: true },
   { method: 'GET', path: (s) => `/api/admin/products/${s}`, owner: true },
   { method: 'GET', path: () => '/api/admin/products/export', owner: true },
+  {
+    method: 'GET',
+    path: (s) => `/api/admin/reports/revenue?from=${s}&to=${s}&by=${s}&format=${s}`,
+    owner: true,
+  },
+  {
+    method: 'GET',
+    path: (s) => `/api/admin/reports/sales?from=${s}&to=2026-01-01&by=${s}&rank=${s}&limit=${s}`,
+    owner: true,
+  },
+  {
+    method: 'GET',
+    path: (s) => `/api/admin/reports/stock?cover=${s}&list=${s}&limit=${s}`,
+    owner: true,
+  },
   { method: 'POST', path: () => '/api/admin/products', owner: true, body: true },
   { method: 'PUT', path: (s) => `/api/products/${s}`, owner: true, body: true },
   { method: 'DELETE', path: (s) => `/api/products/${s}`, owner: true },

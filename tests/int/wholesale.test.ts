@@ -456,10 +456,10 @@ describe('wholesale rules in CSV', () => {
     const exported = await (await admin('GET', '/api/admin/products/export')).text()
     const [header, ...lines] = exported.split('\r\n')
     expect(header).toBe(
-      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock,minQty,caseSize,priceBreaks',
+      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock,minQty,caseSize,priceBreaks,costPrice',
     )
     expect(lines.find((l) => l.startsWith(`${sku},`))).toBe(
-      `${sku},Cased Oil,Clothing,45.00,,,,,60,12,6,24:42.50;48:40.00`,
+      `${sku},Cased Oil,Clothing,45.00,,,,,60,12,6,24:42.50;48:40.00,`,
     )
   })
 

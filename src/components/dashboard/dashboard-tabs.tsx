@@ -7,6 +7,7 @@ export const TABS = [
   { id: 'accounts', label: 'Trade Accounts' },
   { id: 'prices', label: 'Price Lists' },
   { id: 'payments', label: 'Payments' },
+  { id: 'reports', label: 'Reports' },
   { id: 'vat', label: 'VAT' },
   { id: 'settings', label: 'Settings' },
 ] as const

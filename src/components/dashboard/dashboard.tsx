@@ -29,6 +29,10 @@ const DeliveriesTab = dynamic(() => import('./deliveries-tab').then((m) => m.Del
   ssr: false,
 })
 
+// The Reports tab brings its chart library (uPlot) with it: neither loads before it is opened.
+const ReportsTab = dynamic(() => import('./reports-tab').then((m) => m.ReportsTab), {
+  ssr: false,
+})
 const VatPanel = dynamic(() => import('./vat-panel').then((m) => m.VatPanel), { ssr: false })
 
 const SettingsTab = dynamic(() => import('./settings-tab').then((m) => m.SettingsTab), {
@@ -120,6 +124,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <PriceListsTab />
         ) : tab === 'payments' ? (
           <PaymentsTab />
+        ) : tab === 'reports' ? (
+          <ReportsTab />
         ) : tab === 'vat' ? (
           <VatPanel />
         ) : tab === 'settings' ? (

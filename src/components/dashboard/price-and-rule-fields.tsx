@@ -38,6 +38,14 @@ export function PriceAndRuleFields({
         onChange={set('oldPrice')}
       />
       <NumberField
+        id="p-cost"
+        label="Cost price (R, never shown to buyers)"
+        min="0"
+        step="0.01"
+        value={form.costPrice}
+        onChange={set('costPrice')}
+      />
+      <NumberField
         id="p-stock"
         label="Stock"
         min="0"

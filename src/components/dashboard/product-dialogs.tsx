@@ -1,7 +1,7 @@
 import { CATEGORIES } from '@/modules/catalogue/categories'
 import type { ProductDTO } from '@/modules/catalogue/product'
 import { ImportDialog } from './import-dialog'
-import { ProductFormDialog } from './product-form-dialog'
+import { EditProductDialog, ProductFormDialog } from './product-form-dialog'
 import { ProductViewDialog } from './product-view-dialog'
 
 export type Open =
@@ -17,15 +17,10 @@ export function ProductDialogs({
   onClose: () => void
   onChanged: () => void
 }) {
-  if (open?.kind === 'create' || open?.kind === 'edit')
-    return (
-      <ProductFormDialog
-        product={open.kind === 'edit' ? open.product : undefined}
-        categories={[...CATEGORIES]}
-        onClose={onClose}
-        onSaved={onChanged}
-      />
-    )
+  if (open?.kind === 'create')
+    return <ProductFormDialog categories={[...CATEGORIES]} onClose={onClose} onSaved={onChanged} />
+  if (open?.kind === 'edit')
+    return <EditProductDialog sku={open.product.sku} onClose={onClose} onSaved={onChanged} />
   if (open?.kind === 'view')
     return <ProductViewDialog product={open.product} onClose={onClose} onStockChanged={onChanged} />
   if (open?.kind === 'import') return <ImportDialog onClose={onClose} onImported={onChanged} />

@@ -4,15 +4,16 @@ import { useState, type FormEvent } from 'react'
 
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { AdminApiError } from '@/client/admin-api'
+import { AdminApiError, ownerProductQuery } from '@/client/admin-api'
 import { CATEGORIES } from '@/modules/catalogue/categories'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OwnerProductDTO } from '@/modules/catalogue/product'
 import { failureToast } from './errors'
 import { PriceAndRuleFields } from './price-and-rule-fields'
 import { formFields, formValues, saveProduct } from './product-form'
+import { useAdminData } from './use-admin-data'
 
 type Props = {
-  product?: ProductDTO
+  product?: OwnerProductDTO
   categories: string[]
   onClose: () => void
   onSaved: () => void
@@ -123,6 +124,29 @@ export function ProductFormDialog({ product, categories, onClose, onSaved }: Pro
           </button>
         </div>
       </form>
+    </Dialog>
+  )
+}
+
+/**
+ * Edits a product as the owner reads it (GET /api/admin/products/{sku}): the list's copy is the
+ * public one, which has no cost price, so the form waits for the owner's.
+ */
+export function EditProductDialog({
+  sku,
+  onClose,
+  onSaved,
+}: {
+  sku: string
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const { data, error } = useAdminData(ownerProductQuery(sku))
+  if (data)
+    return <ProductFormDialog product={data} categories={[]} onClose={onClose} onSaved={onSaved} />
+  return (
+    <Dialog open onClose={onClose} title={`Edit ${sku}`}>
+      <p role={error ? 'alert' : 'status'}>{error ? 'Could not load the product.' : 'Loading…'}</p>
     </Dialog>
   )
 }

@@ -1,5 +1,5 @@
 import { createProduct, updateProduct } from '@/client/admin-api'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OwnerProductDTO } from '@/modules/catalogue/product'
 import { productPatch } from '@/modules/catalogue/product-edit'
 import {
   formatPriceBreaks,
@@ -12,7 +12,7 @@ const text = (v: number | string | undefined) => (v === undefined ? '' : String(
 /** The product form's inputs, as typed. */
 export type ProductFormValues = ReturnType<typeof formValues>
 
-export function formValues(product: ProductDTO | undefined) {
+export function formValues(product: OwnerProductDTO | undefined) {
   return {
     sku: product?.sku ?? '',
     name: product?.name ?? '',
@@ -26,6 +26,7 @@ export function formValues(product: ProductDTO | undefined) {
     minQty: text(product?.minQty),
     caseSize: text(product?.caseSize),
     priceBreaks: formatPriceBreaks(product?.priceBreaks),
+    costPrice: text(product?.costPrice),
   }
 }
 
@@ -52,6 +53,7 @@ export function formFields(form: ProductFormValues) {
       minQty: optionalMoney(form.minQty),
       caseSize: optionalMoney(form.caseSize),
       priceBreaks: breaks.length ? breaks : null,
+      costPrice: optionalMoney(form.costPrice),
     },
   }
 }
@@ -61,7 +63,7 @@ export function formFields(form: ProductFormValues) {
  * a new product everything, with its photo as multipart when one was chosen.
  */
 export async function saveProduct(
-  base: ProductDTO | undefined,
+  base: OwnerProductDTO | undefined,
   data: ProductFields & { sku: string },
   image: File | null,
 ): Promise<void> {

@@ -2,7 +2,9 @@ import type { Payload } from 'payload'
 
 import type { ProductQuery } from '@/modules/catalogue/query-schema'
 import { shownFor, type PricesShown } from '@/modules/catalogue/buyer-prices'
-import type { ShownProduct } from '@/modules/catalogue/product'
+import type { OwnerProductDTO, ShownProduct } from '@/modules/catalogue/product'
+import { costsOf } from '@/modules/catalogue/product-repository'
+import { fromCents, toCents } from '@/shared/money'
 import { contractOf } from '@/modules/catalogue/product-row'
 import {
   allProducts,
@@ -83,7 +85,21 @@ export function wholeCatalogue(
   )
 }
 
-/** Every product in sku order, a batch at a time, at the shop's prices: the owner's export. */
-export async function* productsInSkuOrder(shop: Payload): AsyncGenerator<ProductDTO[]> {
-  for await (const batch of allProducts(shop.db.pool, 'sku')) yield batch.map((p) => contractOf(p))
+/**
+ * Every product in sku order, a batch at a time, at the shop's prices with its cost price: the
+ * owner's export. The cost is read apart (costsOf), so the catalogue's shared read never has it.
+ */
+export async function* productsInSkuOrder(shop: Payload): AsyncGenerator<OwnerProductDTO[]> {
+  for await (const batch of allProducts(shop.db.pool, 'sku')) {
+    const costs = await costsOf(
+      shop.db.pool,
+      batch.map((p) => p.sku),
+    )
+    yield batch.map((p) => {
+      const cost = costs.get(p.sku)
+      return cost == null
+        ? contractOf(p)
+        : { ...contractOf(p), costPrice: fromCents(toCents(cost)) }
+    })
+  }
 }

@@ -21,7 +21,7 @@ describe('productsToCsv', () => {
     const [header, row] = csv.split('\r\n')
     expect(header).toBe(CSV_COLUMNS.join(','))
     expect(row).toBe(
-      'ELE-011,"Kettle, ""Deluxe"" 1.7L",Electronics,299.99,349.00,"Line one\nline two",,,60,,,',
+      'ELE-011,"Kettle, ""Deluxe"" 1.7L",Electronics,299.99,349.00,"Line one\nline two",,,60,,,,',
     )
     expect(csv.endsWith('\r\n')).toBe(true)
   })
@@ -33,6 +33,17 @@ describe('productsToCsv', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(csv).toContain(",'+1,")
     expect(csv).toContain("\r\n'@SUM,")
+  })
+})
+
+describe('the cost price in CSV', () => {
+  it('is the last column, written with two decimals and read back', () => {
+    const csv = productsToCsv([{ ...kettle, costPrice: 180.5 }])
+    expect(csv.split('\r\n')[0]!.endsWith(',costPrice')).toBe(true)
+    expect(csv.split('\r\n')[1]!.endsWith(',60,,,,180.50')).toBe(true)
+    const parsed = parseProductsCsv(csv, 10)
+    if (!parsed.ok) throw new Error(parsed.error)
+    expect(parsed.records[0]!.values.costPrice).toBe('180.50')
   })
 })
 
@@ -49,7 +60,7 @@ describe('wholesale rules in CSV', () => {
         ],
       },
     ])
-    expect(csv.split('\r\n')[1]!.endsWith(',60,12,6,24:9.00;48:8.50')).toBe(true)
+    expect(csv.split('\r\n')[1]!.endsWith(',60,12,6,24:9.00;48:8.50,')).toBe(true)
     const parsed = parseProductsCsv(csv, 10)
     if (!parsed.ok) throw new Error(parsed.error)
     const values = parsed.records[0]!.values

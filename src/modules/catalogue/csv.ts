@@ -3,8 +3,9 @@ import { CsvParser, CsvSyntaxError } from '@/shared/csv-parser'
 import { BadInput } from '@/shared/errors'
 
 /**
- * The export's columns: the spec's, then the wholesale rules. An import must use these names,
- * but needs only sku, name, category and price, so a file made before the rules still imports.
+ * The export's columns: the spec's, the wholesale rules, then the owner's cost price. An import
+ * must use these names, but needs only sku, name, category and price, so a file made before the
+ * rules or the cost still imports (and leaves what it has no column for as it is).
  */
 export const CSV_COLUMNS = [
   'sku',
@@ -19,6 +20,7 @@ export const CSV_COLUMNS = [
   'minQty',
   'caseSize',
   'priceBreaks',
+  'costPrice',
 ] as const
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
@@ -36,6 +38,7 @@ export type CsvProduct = {
   minQty?: number | null
   caseSize?: number | null
   priceBreaks?: { from: number; price: number }[] | null
+  costPrice?: number | null
 }
 
 const REQUIRED: CsvColumn[] = ['sku', 'name', 'category', 'price']
@@ -90,6 +93,7 @@ export function csvLines(products: CsvProduct[]): string {
       minQty: p.minQty == null ? '' : String(p.minQty),
       caseSize: p.caseSize == null ? '' : String(p.caseSize),
       priceBreaks: formatPriceBreaks(p.priceBreaks),
+      costPrice: money(p.costPrice),
     }
     out += CSV_COLUMNS.map((c) =>
       cell(TEXT_COLUMNS.has(c) ? neutraliseFormula(values[c]) : values[c]),

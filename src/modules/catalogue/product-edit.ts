@@ -1,4 +1,4 @@
-import type { ProductDTO } from './product'
+import type { OwnerProductDTO } from './product'
 
 /** A product's editable fields as a form holds them: empty optional fields are null. */
 export type ProductEdit = {
@@ -13,6 +13,7 @@ export type ProductEdit = {
   minQty: number | null
   caseSize: number | null
   priceBreaks: { from: number; price: number }[] | null
+  costPrice: number | null
 }
 
 export type ProductPatch = Partial<ProductEdit> & { expectedInStock?: number }
@@ -22,7 +23,7 @@ export type ProductPatch = Partial<ProductEdit> & { expectedInStock?: number }
  * value someone else changed meanwhile. A stock change carries the stock the form was opened
  * with (`expectedInStock`), and the server refuses it (409) if the stock has moved since.
  */
-export function productPatch(before: ProductDTO, after: Partial<ProductEdit>): ProductPatch {
+export function productPatch(before: OwnerProductDTO, after: Partial<ProductEdit>): ProductPatch {
   const was: ProductEdit = {
     name: before.name,
     category: before.category,
@@ -35,6 +36,7 @@ export function productPatch(before: ProductDTO, after: Partial<ProductEdit>): P
     minQty: before.minQty ?? null,
     caseSize: before.caseSize ?? null,
     priceBreaks: before.priceBreaks?.length ? before.priceBreaks : null,
+    costPrice: before.costPrice ?? null,
   }
   const patch: Record<string, unknown> = {}
   for (const key of Object.keys(after) as (keyof ProductEdit)[]) {

@@ -164,6 +164,7 @@ function fromCsv(values: CsvRecord): Record<string, unknown> {
       values.inStock === undefined || values.inStock.trim() === '' ? 0 : number(values.inStock),
     minQty: optionalNumber(values.minQty),
     caseSize: optionalNumber(values.caseSize),
+    costPrice: optionalNumber(values.costPrice),
   }
 }
 

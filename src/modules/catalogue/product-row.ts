@@ -28,6 +28,8 @@ export const PRODUCTS = tableShape('products', {
   min_qty: nullable(col.numeric()),
   case_size: nullable(col.numeric()),
   price_breaks: nullable(col.jsonb<StoredBreak[]>()),
+  /** What the shop pays for one unit: the owner's alone, never selected for a public read. */
+  cost_price: nullable(col.numeric()),
   updated_at: col.time(),
   created_at: col.time(),
 })
@@ -52,6 +54,19 @@ export const SHOWN_PRODUCT_COLUMNS = [
 ] as const
 
 export type ShownProductRecord = PartOf<typeof PRODUCTS, (typeof SHOWN_PRODUCT_COLUMNS)[number]>
+
+/**
+ * Columns only the owner's reads select (the reports, the owner's product answer, the CSV
+ * export). No public read may name one: the line below stops SHOWN_PRODUCT_COLUMNS compiling
+ * with one in it, and tests/int/cost-price.test.ts looks for the cost in every public answer.
+ */
+export const OWNER_ONLY_PRODUCT_COLUMNS = ['cost_price'] as const
+const _shownHasNoOwnerColumn: Extract<
+  (typeof SHOWN_PRODUCT_COLUMNS)[number],
+  (typeof OWNER_ONLY_PRODUCT_COLUMNS)[number]
+> extends never
+  ? true
+  : never = true
 
 /**
  * A product as the catalogue reads it, from its row on: the contract's fields, its money in

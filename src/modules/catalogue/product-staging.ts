@@ -29,7 +29,7 @@ export async function createStaging(client: PoolClient): Promise<void> {
        category enum_products_category NOT NULL, price numeric NOT NULL, old_price numeric,
        description varchar, special_price numeric, image_url varchar, upload varchar,
        upload_bad boolean NOT NULL, upload_id int, in_stock numeric NOT NULL, min_qty numeric,
-       case_size numeric, price_breaks jsonb)`,
+       case_size numeric, price_breaks jsonb, cost_price numeric)`,
   )
 }
 
@@ -42,11 +42,11 @@ export async function stageProducts(client: PoolClient, rows: StagedProduct[]): 
   await client.query(
     `INSERT INTO ${STAGED} (line, sku, name, category, price, old_price, description,
                             special_price, image_url, upload, upload_bad, in_stock, min_qty,
-                            case_size, price_breaks)
+                            case_size, price_breaks, cost_price)
      SELECT * FROM unnest($1::int[], $2::varchar[], $3::varchar[], $4::enum_products_category[],
                           $5::numeric[], $6::numeric[], $7::varchar[], $8::numeric[],
                           $9::varchar[], $10::varchar[], $11::boolean[], $12::numeric[],
-                          $13::numeric[], $14::numeric[], $15::jsonb[])`,
+                          $13::numeric[], $14::numeric[], $15::jsonb[], $16::numeric[])`,
     [
       rows.map((r) => r.line),
       products.map((p) => p.sku),
@@ -63,6 +63,7 @@ export async function stageProducts(client: PoolClient, rows: StagedProduct[]): 
       products.map((p) => p.minQty ?? null),
       products.map((p) => p.caseSize ?? null),
       products.map((p) => (p.priceBreaks ? JSON.stringify(p.priceBreaks) : null)),
+      products.map((p) => money(p.costPrice)),
     ],
   )
 }
@@ -142,20 +143,20 @@ export async function applyStaged(
   batch: number,
 ): Promise<{ created: number; written: number }> {
   const flags = [columns.includes('minQty'), columns.includes('caseSize')]
-  flags.push(columns.includes('priceBreaks'))
+  flags.push(columns.includes('priceBreaks'), columns.includes('costPrice'))
   let created = 0
   let written = 0
   for (let last: string | null = null; ;) {
-    const after: string = last === null ? '' : 'WHERE sku > $5'
+    const after: string = last === null ? '' : 'WHERE sku > $6'
     const { rows } = await client.query<{ last: string; created: number; written: number }>(
       `WITH batch AS MATERIALIZED (SELECT * FROM ${STAGED} ${after} ORDER BY sku LIMIT $1),
        written AS (
          INSERT INTO products (sku, name, category, price, old_price, description, special_price,
                                ${PRODUCT_IMAGE_URL}, ${PRODUCT_IMAGE}, in_stock, min_qty,
-                               case_size, price_breaks)
+                               case_size, price_breaks, cost_price)
          SELECT sku, name, category, price, old_price, description, special_price,
                 CASE WHEN upload IS NULL THEN image_url END, upload_id, in_stock, min_qty,
-                case_size, price_breaks
+                case_size, price_breaks, cost_price
            FROM batch ORDER BY sku
          ON CONFLICT ((lower(sku))) DO UPDATE SET
            name = excluded.name, category = excluded.category, price = excluded.price,
@@ -168,6 +169,7 @@ export async function applyStaged(
            min_qty = CASE WHEN $2 THEN excluded.min_qty ELSE products.min_qty END,
            case_size = CASE WHEN $3 THEN excluded.case_size ELSE products.case_size END,
            price_breaks = CASE WHEN $4 THEN excluded.price_breaks ELSE products.price_breaks END,
+           cost_price = CASE WHEN $5 THEN excluded.cost_price ELSE products.cost_price END,
            updated_at = now()
          RETURNING (xmax = 0) AS created)
        SELECT (SELECT max(sku) FROM batch) AS last,

@@ -18,6 +18,12 @@ export type ProductDTO = {
 }
 
 /**
+ * A product as the owner reads it (GET /api/admin/products/{sku} and the answers to the owner's
+ * writes): the contract's fields and the cost price, which no public answer carries.
+ */
+export type OwnerProductDTO = ProductDTO & { costPrice?: number }
+
+/**
  * A product as a guest sees it while the shop shows prices to signed-in buyers only: `price` is
  * null and no other price (special, old, breaks) is there to read.
  */

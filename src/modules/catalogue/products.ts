@@ -1,12 +1,12 @@
 import type { Payload, Where } from 'payload'
 
 import { Conflict, NotFound } from '@/shared/errors'
-import type { ProductDTO } from '@/modules/catalogue/product'
+import type { OwnerProductDTO } from '@/modules/catalogue/product'
 import type { ProductCreateInput, ProductUpdateInput } from '@/modules/catalogue/schemas'
 import type { Product } from '@/payload-types'
 import type { StockWrite } from '@/modules/stock/reasons'
 import { skuTaken } from './product-repository'
-import { toProductDTO } from './search-repository'
+import { toOwnerProductDTO } from './search-repository'
 import { storeProductImage } from '@/platform/edge/images'
 
 /*
@@ -16,8 +16,8 @@ import { storeProductImage } from '@/platform/edge/images'
  * feed's triggers tell every process of the write.
  */
 
-export async function getProduct(payload: Payload, sku: string): Promise<ProductDTO> {
-  return toProductDTO(await findBySku(payload, sku))
+export async function getProduct(payload: Payload, sku: string): Promise<OwnerProductDTO> {
+  return toOwnerProductDTO(await findBySku(payload, sku))
 }
 
 export async function createProduct(
@@ -25,7 +25,7 @@ export async function createProduct(
   input: ProductCreateInput,
   actor: string,
   image?: Uint8Array,
-): Promise<ProductDTO> {
+): Promise<OwnerProductDTO> {
   if (await skuTaken(payload.db.pool, input.sku)) throw duplicate(input.sku)
   const imageId = image ? await storeProductImage(payload, image, input.sku, input.name) : undefined
   try {
@@ -36,7 +36,7 @@ export async function createProduct(
       overrideAccess: true,
       context: { actor },
     })
-    return toProductDTO(created)
+    return toOwnerProductDTO(created)
   } catch (error) {
     // A refused product (a duplicate sku that won a race, a rule) must not leave its image behind.
     if (imageId) {
@@ -59,7 +59,7 @@ export async function updateProduct(
   sku: string,
   { inStock, expectedInStock, ...content }: ProductUpdateInput,
   actor: string,
-): Promise<ProductDTO> {
+): Promise<OwnerProductDTO> {
   const current = await findBySku(payload, sku)
   const stockWrite: StockWrite | undefined =
     inStock === undefined ? undefined : { expected: expectedInStock }
@@ -71,7 +71,7 @@ export async function updateProduct(
     overrideAccess: true,
     context: { actor, stockWrite },
   })
-  return toProductDTO(updated)
+  return toOwnerProductDTO(updated)
 }
 
 /** Orders keep their own snapshot of the lines, so deleting a product changes no order. */

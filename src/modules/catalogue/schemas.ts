@@ -68,6 +68,8 @@ const fields = {
   minQty: wholeRule('minQty'),
   caseSize: wholeRule('caseSize'),
   priceBreaks: priceBreaksSchema.nullable().optional(),
+  /** What the shop pays per unit (0 allowed): the owner's, never in a public answer. */
+  costPrice: money('costPrice', { zeroAllowed: true }).nullable().optional(),
 }
 
 /** POST /api/admin/products, the dashboard's create dialog and each CSV row. */

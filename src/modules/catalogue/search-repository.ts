@@ -1,6 +1,11 @@
 import type { ClientBase, Pool } from 'pg'
 
-import { productDTO, type ProductDTO, type ShownProduct } from '@/modules/catalogue/product'
+import {
+  productDTO,
+  type OwnerProductDTO,
+  type ProductDTO,
+  type ShownProduct,
+} from '@/modules/catalogue/product'
 import { MAX_PRODUCT_PAGE, type ProductQuery } from '@/modules/catalogue/query-schema'
 import type { Media, Product } from '@/payload-types'
 import { shopCache } from '@/platform/cache/shop-cache'
@@ -35,6 +40,13 @@ export function toProductDTO(doc: Product): ProductDTO {
     // Held to priceBreaksSchema by the collection's validate.
     priceBreaks: doc.priceBreaks as ProductDTO['priceBreaks'] | null,
   })
+}
+
+/** The owner's product: the contract's fields and its cost price when one is set. */
+export function toOwnerProductDTO(doc: Product): OwnerProductDTO {
+  const dto: OwnerProductDTO = toProductDTO(doc)
+  if (doc.costPrice != null) dto.costPrice = doc.costPrice
+  return dto
 }
 
 function imageUrlOf(image: Product['image']): string | undefined {

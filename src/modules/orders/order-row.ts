@@ -65,6 +65,8 @@ export const ORDER_LINE_ROWS = tableShape(ORDER_LINES, {
   name: col.text(),
   price: col.numeric(),
   quantity: col.numeric(),
+  /** The product's cost price when the line was sold (null: none set), for margins. */
+  cost_price: nullable(col.numeric()),
 })
 
 export type OrderLineRecord = RowOf<typeof ORDER_LINE_ROWS>

@@ -127,7 +127,7 @@ async function place(
     if (first) return { order: (await loadOrder(client, { id: first.id }))!, replayed: true }
   }
   const skus = request.items.map((l) => l.sku)
-  const { area, settings, buyersOnly, payfastReady, seller, products, schedule } =
+  const { area, settings, buyersOnly, payfastReady, seller, products, costs, schedule } =
     await lockQuoteInputs(client, request.area, skus, priceListId)
   if (!area) throw new BadInput(`Unknown delivery area: ${request.area}`, { field: 'area' })
   if (buyersOnly && request.tradeAccount === undefined) throw new Forbidden(GUESTS_MAY_NOT_ORDER)
@@ -152,7 +152,7 @@ async function place(
     {
       ...{ orderId, customer, area, payment, quote, tradeAccountId: request.tradeAccount ?? null },
       ...{ seller, idempotencyKey, requestHash, dueDay: onAccount?.dueDay ?? null },
-      deliveryDay,
+      ...{ deliveryDay, costs },
     },
     { last: !onAccount },
   )

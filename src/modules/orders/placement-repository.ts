@@ -48,6 +48,8 @@ export type QuoteInputs = {
   /** The seller as the order's invoice names it, frozen with the order. */
   seller: OrderSeller
   products: Map<string, QuoteProduct>
+  /** Each product's cost price as stored (numeric text, null: none), for the lines' snapshot. */
+  costs: Map<string, string | null>
   /** The area's delivery days, null when it has none. */
   schedule: DeliverySchedule | null
 }
@@ -73,6 +75,7 @@ const QUOTED_COLUMNS = [
   'min_qty',
   'case_size',
   'price_breaks',
+  'cost_price',
 ] as const
 
 type ProductRow = PartOf<typeof PRODUCTS, (typeof QUOTED_COLUMNS)[number]>
@@ -138,6 +141,7 @@ export async function lockQuoteInputs(
     payfastReady: settings.payfastReady,
     seller: { name: settings.shopName, address: settings.shopAddress || null },
     products: new Map(products.map((p) => [p.sku, quoteProduct(p, list)])),
+    costs: new Map(products.map((p) => [p.sku, p.cost_price])),
     schedule: area ? scheduleOf(row.area_schedule) : null,
   }
 }
@@ -196,6 +200,8 @@ export type NewOrder = {
   deliveryDay: string | null
   idempotencyKey?: string
   requestHash: string
+  /** The products' cost prices as read under their locks: each line keeps its own. */
+  costs: Map<string, string | null>
 }
 
 /**
@@ -247,6 +253,7 @@ export async function insertOrder(
     name: line.name,
     price: toDecimalText(line.unitCents),
     quantity: String(line.quantity),
+    cost_price: order.costs.get(line.sku) ?? null,
   }))
   const lineInsert = insertRows(
     ORDER_LINE_ROWS,

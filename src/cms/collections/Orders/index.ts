@@ -74,6 +74,8 @@ export const Orders: CollectionConfig = {
         { name: 'name', type: 'text', required: true },
         { name: 'price', type: 'number', required: true },
         { name: 'quantity', type: 'number', required: true },
+        // The product's cost when sold, written by the order's INSERT for margins.
+        { name: 'costPrice', type: 'number', admin: { readOnly: true } },
       ],
     },
     { name: 'subtotal', type: 'number', required: true },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone, isStaff, pricesReadable } from '@/cms/access'
+import { anyone, isStaff, pricesReadable, staffField } from '@/cms/access'
 import { CATEGORIES } from '@/modules/catalogue/categories'
 import { money, units } from '@/shared/fields'
 import { IMAGE_URL_PATTERN, priceBreaksSchema } from '@/modules/catalogue/schemas'
@@ -65,6 +65,18 @@ export const Products: CollectionConfig = {
       type: 'number',
       access: { read: pricesReadable },
       validate: validateWith(money('oldPrice')),
+    },
+    {
+      // What the shop pays: staff read it, and Payload's REST answers leave it out for anyone else.
+      name: 'costPrice',
+      label: 'Cost price',
+      type: 'number',
+      access: { read: staffField },
+      validate: validateWith(money('costPrice', { zeroAllowed: true })),
+      admin: {
+        description:
+          'What the shop pays per unit, for margins and stock value. Never shown to buyers.',
+      },
     },
     { name: 'description', type: 'textarea' },
     { name: 'image', type: 'upload', relationTo: 'media', validate: validateImage },
