@@ -38,6 +38,8 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['POST', '/api/admin/bank-statements/lines/1/ignore'],
   ['POST', '/api/admin/bank-statements/lines/1/undo'],
   ['GET', '/api/admin/orders/KC-ABCDEF/money-received'],
+  ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/audit?entity=products&entityId=ELE-001'],
 ]
 
 describe('admin authentication', () => {
@@ -63,6 +65,7 @@ describe('admin authentication', () => {
       ['GET', '/api/admin/products/ELE-001'],
       ['GET', '/api/admin/products/export'],
       ['GET', '/api/admin/payfast'],
+      ['GET', '/api/admin/audit'],
     ] as const) {
       expect((await admin(method, path)).status, path).toBe(200)
     }

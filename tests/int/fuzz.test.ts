@@ -261,6 +261,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/ignore`, owner: true },
   { method: 'POST', path: (s) => `/api/admin/bank-statements/lines/${s}x/undo`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/orders/${s}/money-received`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/audit?q=${s}&entity=${s}&before=${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/audit?from=${s}&limit=${s}&way=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
   ...CMS_COLLECTIONS.flatMap((slug): Route[] => [
     { method: 'GET', path: (s) => `/cms/api/${slug}/${s}`, staff: true },

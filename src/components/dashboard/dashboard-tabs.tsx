@@ -8,6 +8,7 @@ export const TABS = [
   { id: 'prices', label: 'Price Lists' },
   { id: 'payments', label: 'Payments' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit' },
 ] as const
 export type Tab = (typeof TABS)[number]['id']
 
