@@ -26,40 +26,42 @@ export function AuditEntries({
   showRecord?: boolean
 }) {
   return (
-    <table className="table" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">Way in</th>
-          {showRecord ? <th scope="col">Record</th> : null}
-          <th scope="col">Change</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.id} data-testid="audit-entry">
-            <td>{formatShopDateTime(new Date(e.at))}</td>
-            <td className="break">{e.actor}</td>
-            <td>{e.way}</td>
-            {showRecord ? (
-              <td className="break">
-                {e.entity} {e.label ?? e.entityId}
-              </td>
-            ) : null}
-            <td>
-              {ACTIONS[e.action]}
-              <ul className="audit-changes">
-                {Object.entries(e.changes).map(([field, { before, after }]) => (
-                  <li key={field} className="break">
-                    <strong>{field}</strong>: {shown(before)} → {shown(after)}
-                  </li>
-                ))}
-              </ul>
-            </td>
+    <div className="table-wrap">
+      <table className="table" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Way in</th>
+            {showRecord ? <th scope="col">Record</th> : null}
+            <th scope="col">Change</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="audit-entry">
+              <td>{formatShopDateTime(new Date(e.at))}</td>
+              <td className="break">{e.actor}</td>
+              <td>{e.way}</td>
+              {showRecord ? (
+                <td className="break">
+                  {e.entity} {e.label ?? e.entityId}
+                </td>
+              ) : null}
+              <td>
+                {ACTIONS[e.action]}
+                <ul className="audit-changes">
+                  {Object.entries(e.changes).map(([field, { before, after }]) => (
+                    <li key={field} className="break">
+                      <strong>{field}</strong>: {shown(before)} → {shown(after)}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
