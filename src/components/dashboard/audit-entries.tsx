@@ -26,7 +26,8 @@ export function AuditEntries({
   showRecord?: boolean
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable, so a keyboard can scroll a wide change sideways (it holds no control of its own).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="table" aria-label={label}>
         <thead>
           <tr>
