@@ -46,7 +46,10 @@ const globalBeforeChange: GlobalBeforeChangeHook = async ({ data, req }) => {
 /** The collections whose tables the audit log records. */
 const AUDITED = new Set(['products', 'delivery-areas', 'orders', 'trade-accounts', 'price-lists'])
 
-/** `collection` with the writer named first in its writes, when its table is audited. */
+/**
+ * `collection` with the writer named in its writes, when its table is audited: after its own
+ * hooks (the last step before the write), so none of them waits behind it.
+ */
 export function audited(collection: CollectionConfig): CollectionConfig {
   if (!AUDITED.has(collection.slug)) return collection
   const hooks = collection.hooks ?? {}
@@ -54,17 +57,17 @@ export function audited(collection: CollectionConfig): CollectionConfig {
     ...collection,
     hooks: {
       ...hooks,
-      beforeChange: [beforeChange, ...(hooks.beforeChange ?? [])],
-      beforeDelete: [beforeDelete, ...(hooks.beforeDelete ?? [])],
+      beforeChange: [...(hooks.beforeChange ?? []), beforeChange],
+      beforeDelete: [...(hooks.beforeDelete ?? []), beforeDelete],
     },
   }
 }
 
-/** A global with the writer named first in its writes. */
+/** A global with the writer named in its writes, after its own hooks. */
 export function auditedGlobal(global: GlobalConfig): GlobalConfig {
   const hooks = global.hooks ?? {}
   return {
     ...global,
-    hooks: { ...hooks, beforeChange: [globalBeforeChange, ...(hooks.beforeChange ?? [])] },
+    hooks: { ...hooks, beforeChange: [...(hooks.beforeChange ?? []), globalBeforeChange] },
   }
 }
