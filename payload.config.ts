@@ -6,6 +6,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { CMS_COLLECTIONS } from '@/cms/collections'
+import { audited, auditedGlobal } from '@/cms/audit'
 import { Users } from '@/cms/collections/Users'
 import { mediaStorage } from '@/cms/collections/Media/storage'
 import { withQueryChecks } from '@/cms/collections/shared/check-query'
@@ -21,7 +22,8 @@ import { migrations } from '@/migrations'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 // Every collection's ids and queries checked before Payload runs them, its own collections too;
-// and a fix to Payload's own preferences (cms/preferences.ts).
+// and a fix to Payload's own preferences (cms/preferences.ts). Every write to an audited
+// collection or the settings names its writer for the audit log first (cms/audit.ts).
 export default buildConfig({
   // Payload's panel and REST/GraphQL live under /cms so that /api belongs to the shop's contract.
   routes: { admin: '/cms', api: '/cms/api', graphQL: '/graphql' },
@@ -34,8 +36,8 @@ export default buildConfig({
   },
   // Every save through REST, GraphQL or the panel writes only the fields it changed, so that
   // saves of different fields at once all keep their change (src/cms/saves).
-  collections: CMS_COLLECTIONS.map(collectionSavesChangesOnly),
-  globals: [ShopSettings].map(globalSavesChangesOnly),
+  collections: CMS_COLLECTIONS.map(audited).map(collectionSavesChangesOnly),
+  globals: [ShopSettings].map(auditedGlobal).map(globalSavesChangesOnly),
   plugins: [mediaStorage()],
   secret: env().PAYLOAD_SECRET ?? '',
   sharp,

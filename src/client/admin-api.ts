@@ -28,6 +28,7 @@ import type {
   ImportResultDTO,
   LineStatus,
 } from '@/modules/payments/schemas'
+import type { AuditPageDTO } from '@/modules/audit/schemas'
 import type { VatPeriodKind } from '@/modules/vat/periods'
 import type { VatReportDTO } from '@/modules/vat/report'
 import { storedAdminKey } from './admin-key'
@@ -92,12 +93,14 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * Sends the stored key in x-admin-key, JSON for non-form bodies unless the caller says what the
- * body is (a CSV file), no caching. A 401 raises the admin-auth-required event.
+ * body is (a CSV file), no caching, and says it comes from the dashboard. A 401 raises the admin-auth-required event.
  */
 async function send(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers)
   const key = storedAdminKey()
   if (key) headers.set('x-admin-key', key)
+  // The way in the audit log records for what this call changes (docs/audit.md).
+  headers.set('x-shop-way', 'dashboard')
   if (init.body && !(init.body instanceof FormData) && !headers.has('content-type')) {
     headers.set('content-type', 'application/json')
   }
@@ -199,6 +202,9 @@ export const ownerProductQuery = (sku: string) =>
   query<OwnerProductDTO>(`/api/admin/products/${encodeURIComponent(sku)}`)
 export const stockLedgerQuery = (sku: string, limit: number) =>
   query<StockLedger>(`/api/admin/products/${encodeURIComponent(sku)}/stock?limit=${limit}`)
+/** The audit log's entries: `params` are GET /api/admin/audit's filters and page. */
+export const auditQuery = (params: URLSearchParams) =>
+  query<AuditPageDTO>(`/api/admin/audit?${params}`)
 
 /** The day's runs; without a date, the next day with deliveries (the answer names the day). */
 export const dayRunsQuery = (date: string | null) =>

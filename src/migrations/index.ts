@@ -28,6 +28,7 @@ import * as migration_20261127_140000_driver_short_marks from './20261127_140000
 import * as migration_20261128_100000_money_received from './20261128_100000_money_received'
 import * as migration_20261128_110000_payfast from './20261128_110000_payfast'
 import * as migration_20261128_120000_payment_proofs from './20261128_120000_payment_proofs'
+import * as migration_20261129_100000_audit_log from './20261129_100000_audit_log'
 import * as migration_20261129_110000_cost_and_reports from './20261129_110000_cost_and_reports'
 import * as migration_20261129_120000_vat_period from './20261129_120000_vat_period'
 
@@ -181,6 +182,11 @@ export const migrations = [
     up: migration_20261128_120000_payment_proofs.up,
     down: migration_20261128_120000_payment_proofs.down,
     name: '20261128_120000_payment_proofs',
+  },
+  {
+    up: migration_20261129_100000_audit_log.up,
+    down: migration_20261129_100000_audit_log.down,
+    name: '20261129_100000_audit_log',
   },
   {
     up: migration_20261129_110000_cost_and_reports.up,

@@ -46,6 +46,8 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['PUT', '/api/admin/vat/settings', { vatPeriod: 'two-monthly-odd' }],
   ['GET', '/api/admin/exports/xero?from=2026-11-01&to=2026-11-30'],
   ['GET', '/api/admin/exports/sage?from=2026-11-01&to=2026-11-30'],
+  ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/audit?entity=products&entityId=ELE-001'],
 ]
 
 describe('admin authentication', () => {
@@ -71,6 +73,7 @@ describe('admin authentication', () => {
       ['GET', '/api/admin/products/ELE-001'],
       ['GET', '/api/admin/products/export'],
       ['GET', '/api/admin/payfast'],
+      ['GET', '/api/admin/audit'],
     ] as const) {
       expect((await admin(method, path)).status, path).toBe(200)
     }

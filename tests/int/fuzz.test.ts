@@ -281,6 +281,8 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: () => '/api/admin/vat/settings', owner: true, body: true },
   { method: 'GET', path: (s) => `/api/admin/exports/xero?from=${s}&to=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/admin/exports/sage?from=2026-11-01&to=${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/audit?q=${s}&entity=${s}&before=${s}`, owner: true },
+  { method: 'GET', path: (s) => `/api/admin/audit?from=${s}&limit=${s}&way=${s}`, owner: true },
   { method: 'GET', path: (s) => `/api/products?q=${s}`, buyer: true },
   ...CMS_COLLECTIONS.flatMap((slug): Route[] => [
     { method: 'GET', path: (s) => `/cms/api/${slug}/${s}`, staff: true },

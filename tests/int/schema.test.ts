@@ -27,6 +27,7 @@ import { DRIVER_CASH_UPS, DRIVER_LINKS, DRIVER_MARKS } from '@/modules/driver/re
 import { BANK_LINES, MONEY_RECEIVED } from '@/modules/payments/repository'
 import { PAYFAST_PAYMENTS, PAYFAST_SETTINGS } from '@/modules/payfast/repository'
 import { PAYMENT_PROOFS } from '@/modules/payment-proofs/repository'
+import { AUDIT_LOG } from '@/modules/audit/repository'
 import type { Shape } from '@/platform/db/row-shape'
 import { sql } from '../helpers/api'
 import { root } from '../helpers/launch'
@@ -68,6 +69,7 @@ describe('the names raw SQL uses', () => {
       DRIVER_MARKS,
       DRIVER_CASH_UPS,
       MONEY_RECEIVED,
+      AUDIT_LOG,
       BANK_LINES,
       PAYFAST_SETTINGS,
       PAYFAST_PAYMENTS,

@@ -10,6 +10,7 @@ export const TABS = [
   { id: 'reports', label: 'Reports' },
   { id: 'vat', label: 'VAT' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit' },
 ] as const
 export type Tab = (typeof TABS)[number]['id']
 

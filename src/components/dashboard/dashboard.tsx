@@ -14,7 +14,7 @@ import { ProductsTab } from './products-tab'
 import { DashboardTabs, type Tab } from './dashboard-tabs'
 import { useNewOrders } from './use-new-orders'
 
-// Trade accounts, price lists, payments and the day's deliveries are opened now and then: their code
+// Trade accounts, price lists, payments, the day's deliveries and the audit log are opened now and then: their code
 // loads with the tab.
 const AccountsTab = dynamic(() => import('./accounts-tab').then((m) => m.AccountsTab), {
   ssr: false,
@@ -38,6 +38,8 @@ const VatPanel = dynamic(() => import('./vat-panel').then((m) => m.VatPanel), { 
 const SettingsTab = dynamic(() => import('./settings-tab').then((m) => m.SettingsTab), {
   ssr: false,
 })
+
+const AuditTab = dynamic(() => import('./audit-tab').then((m) => m.AuditTab), { ssr: false })
 
 const KEY_CHANGED = 'kc-admin-key-changed'
 
@@ -130,6 +132,8 @@ function DashboardShell({ shop }: { shop: DashboardShop }) {
           <VatPanel />
         ) : tab === 'settings' ? (
           <SettingsTab />
+        ) : tab === 'audit' ? (
+          <AuditTab />
         ) : tab === 'deliveries' ? (
           <DeliveriesTab shopName={shop.shopName} />
         ) : (

@@ -1,5 +1,7 @@
 'use client'
 
+import { useState } from 'react'
+
 import { Dialog } from '@/components/ui/dialog'
 import { formatShopDateTime } from '@/shared/dates'
 import { formatRand, toCents } from '@/shared/money'
@@ -7,6 +9,7 @@ import type { ProductDTO } from '@/modules/catalogue/product'
 import { REASON_LABELS } from '@/modules/stock/reasons'
 import { stockLedgerQuery } from '@/client/admin-api'
 import { AdjustStock } from './adjust-stock'
+import { ProductHistory } from './product-history'
 import { useAdminData } from './use-admin-data'
 
 const RECENT_MOVEMENTS = 20
@@ -23,6 +26,8 @@ export function ProductViewDialog({
   const money = (v?: number) => (v === undefined ? '—' : formatRand(toCents(v)))
   const ledger = useAdminData(stockLedgerQuery(product.sku, RECENT_MOVEMENTS))
   const stock = ledger.data?.inStock ?? product.inStock
+  // Read again after a stock adjustment, which is an entry of its own.
+  const [historyVersion, setHistoryVersion] = useState(0)
   return (
     <Dialog open onClose={onClose} title={product.name}>
       {product.imageURL ? (
@@ -57,6 +62,7 @@ export function ProductViewDialog({
         sku={product.sku}
         onAdjusted={() => {
           void ledger.refetch()
+          setHistoryVersion((v) => v + 1)
           onStockChanged()
         }}
       />
@@ -93,6 +99,7 @@ export function ProductViewDialog({
           </tbody>
         </table>
       ) : null}
+      <ProductHistory key={historyVersion} sku={product.sku} />
     </Dialog>
   )
 }

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import { BadInput, Conflict, NotFound, TooManyRequests, Unauthorized } from '@/shared/errors'
 import { hashToken } from '@/modules/auth/token-hash'
 import { countFailure, lockedOut, SIGN_IN_CLIENT, SIGN_IN_PHONE } from '@/modules/auth/lockouts'
+import { nameActor } from '@/platform/db/actor'
 import { inTransaction } from '@/platform/db/transaction'
 import { hashPassword, verifyPassword } from './password'
 import {
@@ -41,9 +42,10 @@ function noSuchList(error: unknown, priceListId: number | null | undefined): nev
 }
 
 export async function createAccount(shop: Payload, input: AccountInput): Promise<AccountDTO> {
-  const account = await insertAccount(shop.db.pool, input, phoneKey(input.phone)).catch(
-    (error: unknown) => noSuchList(error, input.priceListId),
-  )
+  // In a transaction, as every audited write is, so the audit log names who made it.
+  const account = await inTransaction(shop.db.pool, (db) =>
+    insertAccount(db, input, phoneKey(input.phone)),
+  ).catch((error: unknown) => noSuchList(error, input.priceListId))
   if (!account) throw phoneTaken()
   return account
 }
@@ -79,7 +81,9 @@ export async function newSetupLink(
   const account = await accountById(shop.db.pool, id)
   if (!account) throw new NotFound(`No trade account ${id}`)
   const token = newToken()
-  const expires = await storeSetupToken(shop.db.pool, id, hashToken(token), SETUP_LINK_SECONDS)
+  const expires = await inTransaction(shop.db.pool, (db) =>
+    storeSetupToken(db, id, hashToken(token), SETUP_LINK_SECONDS),
+  )
   const link = `${origin}/account/setup?token=${token}`
   const text = `Hello ${account.contactName}, set your password for ${account.businessName}'s trade account (the link works once, for 24 hours): ${link}`
   const phone = phoneKey(account.phone).replace(/^0/, '27')
@@ -162,6 +166,7 @@ export async function signInOf(
 ): Promise<{ account: AccountDTO; mark: string } | undefined> {
   if (!sessionToken) return undefined
   const found = await accountOfSession(shop.db.pool, hashToken(sessionToken))
+  if (found) nameActor(`buyer ${found.account.businessName} (account ${found.account.id})`)
   return found && { account: found.account, mark: signInMark(sessionToken, found.expiresAt) }
 }
 

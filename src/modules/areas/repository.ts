@@ -45,18 +45,20 @@ export async function createDeliveryArea(
   payload: Payload,
   input: DeliveryAreaInput,
 ): Promise<DeliveryAreaDTO> {
-  const pool = payload.db.pool
-  const { rows } = await pool.query<{ id: number }>(
-    insertRow(
-      DELIVERY_AREAS,
-      {
-        name: input.name,
-        slug: slugify(input.name),
-        fee: toDecimalText(toCents(input.fee)),
-        delivery_schedule: input.delivery ? JSON.stringify(input.delivery) : null,
-      },
-      ['id'],
-      'ON CONFLICT DO NOTHING',
+  // In a transaction, as every audited write is, so the audit log names who made it.
+  const { rows } = await inTransaction(payload.db.pool, (client) =>
+    client.query<{ id: number }>(
+      insertRow(
+        DELIVERY_AREAS,
+        {
+          name: input.name,
+          slug: slugify(input.name),
+          fee: toDecimalText(toCents(input.fee)),
+          delivery_schedule: input.delivery ? JSON.stringify(input.delivery) : null,
+        },
+        ['id'],
+        'ON CONFLICT DO NOTHING',
+      ),
     ),
   )
   if (!rows[0]) {

@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg'
 
 import { TooManyRequests, Unauthorized } from '@/shared/errors'
 import { clientOf } from '@/platform/http/request-context'
+import { nameActor } from '@/platform/db/actor'
 import { inTransaction } from '@/platform/db/transaction'
 import { countFailure, lockedOut, OWNER_KEY } from './lockouts'
 import { issuedTokenLabel, ownerTokenHash } from './repository'
@@ -25,6 +26,7 @@ const LAST_USED_PRECISION_SECONDS = 60
 export async function requireAdmin(shop: Payload, request: Request): Promise<string> {
   const actor = await checkAdminKey(shop, clientOf(request), request.headers.get('x-admin-key'))
   actors.set(request, actor)
+  nameActor(actor)
   return actor
 }
 

@@ -7,6 +7,7 @@ import { shopDay } from '@/shared/dates'
 import { STATUS_LABELS, type FulfilmentStatus } from '@/modules/orders/fulfilment'
 import { addOrderEvents } from '@/modules/orders/repository'
 import { hashToken } from '@/modules/auth/token-hash'
+import { nameActor } from '@/platform/db/actor'
 import { inTransaction } from '@/platform/db/transaction'
 import {
   areaOfRun,
@@ -113,5 +114,6 @@ export async function driverOf(
 ): Promise<DriverLinkRow> {
   const link = sessionToken && (await linkOfSession(shop.db.pool, hashToken(sessionToken)))
   if (!link) throw new Unauthorized()
+  nameActor(`driver ${link.driver_name} (link ${link.id})`, 'driver')
   return link
 }

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { BadInput, Forbidden, NotFound } from '@/shared/errors'
 import { formatRand, fromCents, toCents, type Cents } from '@/shared/money'
+import { nameActor } from '@/platform/db/actor'
 import { inTransaction } from '@/platform/db/transaction'
 import { changeOrderIn } from '@/modules/orders/change-order'
 import { addOrderEvents, lockOrderForChange } from '@/modules/orders/repository'
@@ -57,6 +58,7 @@ export async function receiveItn(
     throw new BadInput('The notice’s signature does not match.', { field: 'signature' })
   if (!(await isPayfastSender(sender)))
     throw new Forbidden('The notice did not come from one of PayFast’s hosts.')
+  nameActor('PayFast', 'system')
   if (get('merchant_id') !== settings.merchant_id)
     throw new BadInput('The notice is for another merchant.', { field: 'merchant_id' })
 

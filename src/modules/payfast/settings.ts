@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { announceHere } from '@/platform/db/change-feed'
+import { inTransaction } from '@/platform/db/transaction'
 import {
   flaggedPayfastPayments,
   readPayfastSettings,
@@ -44,7 +45,8 @@ export async function updatePayfastSettings(
   shop: Payload,
   input: PayfastSettingsInput,
 ): Promise<PayfastSettingsDTO> {
-  await savePayfastSettings(shop.db.pool, input)
+  // In a transaction, as every audited write is, so the audit log names who made it.
+  await inTransaction(shop.db.pool, (db) => savePayfastSettings(db, input))
   announceHere()
   return getPayfastSettings(shop)
 }

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { actingAs } from '@/platform/db/actor'
 import { inTransaction } from '@/platform/db/transaction'
 import { changeOrderIn } from '@/modules/orders/change-order'
 import { lockOverduePayfastOrders } from './repository'
@@ -40,8 +41,9 @@ const globalForSweep = globalThis as unknown as { __kcPayfastSweep?: NodeJS.Time
  */
 export function startPayfastSweep(shop: Payload): void {
   if (globalForSweep.__kcPayfastSweep) return
+  // Its changes are the shop's own, in the audit log.
   const run = () =>
-    cancelOverduePayfastOrders(shop).then(
+    actingAs({ who: TIMEOUT_ACTOR, way: 'system' }, () => cancelOverduePayfastOrders(shop)).then(
       (ids) => {
         if (ids.length) console.log(`PayFast: cancelled unpaid orders ${ids.join(', ')}`)
       },

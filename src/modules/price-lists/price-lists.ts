@@ -57,7 +57,8 @@ export async function updatePriceList(
 }
 
 export async function removePriceList(shop: Payload, id: number): Promise<void> {
-  if (!(await deletePriceList(shop.db.pool, id))) throw noList(id)
+  // In a transaction, as every audited write is, so the audit log names who made it.
+  if (!(await inTransaction(shop.db.pool, (db) => deletePriceList(db, id)))) throw noList(id)
 }
 
 /** The list's fixed prices as CSV text, header first, a batch at a time in sku order. */

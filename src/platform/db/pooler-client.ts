@@ -17,7 +17,8 @@ type Send = (config: unknown, values?: unknown, callback?: Callback) => unknown
 const CANCEL_REQUEST_CODE = 80877102
 const CANCEL_WAIT_MS = 10_000
 
-const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b[^;]*;?\s*$/i
+// A BEGIN, alone or followed by what the transaction first sets (who acts, for the audit log).
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b[^;]*(;[\s\S]*)?$/i
 
 /**
  * A pg Client for a transaction pooler (PgBouncer in transaction mode, a hosted "pooled" URL),

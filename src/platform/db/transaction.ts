@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg'
 
+import { actorStatement } from './actor'
 import { sessionPool } from './session-pool'
 
 const MAX_ATTEMPTS = 4
@@ -71,7 +72,7 @@ export async function inTransactionOn<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await client.query('BEGIN')
+      await client.query(begin(client))
       const result = await work(client)
       if (!committing.delete(client)) await client.query('COMMIT')
       return result
@@ -84,6 +85,15 @@ export async function inTransactionOn<T>(
       throw error
     }
   }
+}
+
+/**
+ * BEGIN, and in the same round trip who acts (platform/db/actor.ts) for the audit log's
+ * triggers. Outside any actor's scope (the order lane's worker) it is BEGIN alone.
+ */
+function begin(client: PoolClient): string {
+  const named = actorStatement((text) => client.escapeLiteral(text))
+  return named ? `BEGIN; ${named}` : 'BEGIN'
 }
 
 /**

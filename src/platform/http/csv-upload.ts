@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import type { CsvSource } from '@/shared/csv-parser'
 import { AppError, BadInput, PayloadTooLarge } from '@/shared/errors'
+import { nameWay } from '@/platform/db/actor'
 
 import { isStorableText } from './body'
 import { JsonFieldReader } from './json-field-reader'
@@ -22,6 +23,7 @@ export function importCsv<T>(
   maxCsvBytes: number,
   work: (source: CsvSource) => Promise<T>,
 ): Promise<T> {
+  nameWay('csv')
   const upload = new CsvUpload(request, maxCsvBytes)
   const source: CsvSource = {
     text: upload.text,

@@ -1,4 +1,5 @@
 import { AppError, ServiceBusy, TooManyRequests } from '@/shared/errors'
+import { actingAs, wayOfRequest } from '@/platform/db/actor'
 
 /** Headers of JSON answers: public reads, and those the server writes itself. */
 export const JSON_HEADERS = {
@@ -111,11 +112,16 @@ export function handle<A extends unknown[]>(
   fn: (...args: A) => Promise<Response>,
 ): (...args: A) => Promise<Response> {
   return async (...args: A) => {
-    try {
-      return await fn(...args)
-    } catch (error) {
-      return errorResponse(error)
-    }
+    // The request's scope for the audit log: its way in now, who once the request proves it.
+    const [request] = args
+    const way = request instanceof Request ? wayOfRequest(request) : 'api'
+    return actingAs({ way }, async () => {
+      try {
+        return await fn(...args)
+      } catch (error) {
+        return errorResponse(error)
+      }
+    })
   }
 }
 
