@@ -136,11 +136,7 @@ export function EditProductDialog({
   sku,
   onClose,
   onSaved,
-}: {
-  sku: string
-  onClose: () => void
-  onSaved: () => void
-}) {
+}: { sku: string } & Pick<Props, 'onClose' | 'onSaved'>) {
   const { data, error } = useAdminData(ownerProductQuery(sku))
   if (data)
     return <ProductFormDialog product={data} categories={[]} onClose={onClose} onSaved={onSaved} />
