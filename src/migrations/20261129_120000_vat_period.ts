@@ -10,13 +10,11 @@ import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-po
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   CREATE TYPE "public"."enum_shop_settings_vat_period" AS ENUM('monthly', 'two-monthly-odd', 'two-monthly-even');
-  ALTER TABLE "shop_settings" ADD COLUMN "vat_period" "enum_shop_settings_vat_period" DEFAULT 'monthly' NOT NULL;
-  CREATE INDEX "credit_notes_issued_at_idx" ON "credit_notes" USING btree ("issued_at");`)
+  ALTER TABLE "shop_settings" ADD COLUMN "vat_period" "enum_shop_settings_vat_period" DEFAULT 'monthly' NOT NULL;`)
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
-  DROP INDEX "credit_notes_issued_at_idx";
   ALTER TABLE "shop_settings" DROP COLUMN "vat_period";
   DROP TYPE "public"."enum_shop_settings_vat_period";`)
 }
