@@ -19,19 +19,34 @@ const EDITS = 30
 
 type Tally = { sold: number; adjusted: number }
 
+/**
+ * What a form loads before an edit. While 300 orders run the shop may answer "very busy" (503,
+ * with Retry-After): a person opens the form again a moment later, and so does this.
+ */
+async function opened<T>(load: () => Promise<Response>): Promise<T> {
+  for (;;) {
+    const res = await load()
+    if (res.status !== 503) {
+      expect(res.status).toBe(200)
+      return (await res.json()) as T
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** The dashboard's edit form and the storefront's quick edit: what productPatch sends. */
 async function ownerEdit(sku: string, change: 'name' | 'stock', tally: Tally): Promise<void> {
-  const opened = (await (await admin('GET', `/api/admin/products/${sku}`)).json()) as ProductDTO
+  const form = await opened<ProductDTO>(() => admin('GET', `/api/admin/products/${sku}`))
   await pause()
   const edit =
     change === 'name'
-      ? { name: `${opened.name}.`, price: opened.price, inStock: opened.inStock }
-      : { name: opened.name, price: opened.price, inStock: opened.inStock + 7 }
-  const res = await admin('PUT', `/api/products/${sku}`, productPatch(opened, edit))
+      ? { name: `${form.name}.`, price: form.price, inStock: form.inStock }
+      : { name: form.name, price: form.price, inStock: form.inStock + 7 }
+  const res = await admin('PUT', `/api/products/${sku}`, productPatch(form, edit))
   if (change === 'stock' && res.status === 200) tally.adjusted += 7
   else if (res.status === 409) {
     const body = (await res.json()) as { inStock: number; expectedInStock: number }
-    expect(body.expectedInStock).toBe(opened.inStock)
+    expect(body.expectedInStock).toBe(form.inStock)
   } else expect(res.status).toBe(200)
 }
 
@@ -41,10 +56,9 @@ async function panelSave(id: number, change: 'name' | 'stock' | 'adjust', tally:
     stockChange: _c,
     stockReason: _r,
     ...loaded
-  } = (await (await cms('GET', `/products/${id}?depth=0`)).json()) as Record<string, unknown> & {
-    inStock: number
-    name: string
-  }
+  } = await opened<Record<string, unknown> & { inStock: number; name: string }>(() =>
+    cms('GET', `/products/${id}?depth=0`),
+  )
   await pause()
   const data =
     change === 'name'
