@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { isShopDay } from '@/shared/dates'
+import { WAYS } from '@/shared/ways'
 
 /** The tables the audit log records, as its `entity` names them (docs/audit.md). */
 export const AUDITED_ENTITIES = [
@@ -15,18 +16,7 @@ export const AUDITED_ENTITIES = [
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number]
 
 /** The ways in an entry may name; "unknown" when a change named none (psql, a script). */
-export const AUDIT_WAYS = [
-  'api',
-  'dashboard',
-  'cms',
-  'graphql',
-  'csv',
-  'driver',
-  'checkout',
-  'account',
-  'system',
-  'unknown',
-] as const
+export const AUDIT_WAYS = [...WAYS, 'unknown'] as const
 
 /** The largest page of entries one request returns. */
 export const MAX_AUDIT_PAGE = 200

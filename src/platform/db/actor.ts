@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import type { Way } from '@/shared/ways'
+
 /**
  * Who is making the changes of the work under way, and through which way in: what the audit
  * log's triggers record (docs/audit.md). A request's scope is opened once where every route
@@ -9,19 +11,6 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * Payload's writes (src/cms/audit.ts). Work outside any scope (the order lane's worker, a
  * script) sets nothing: its changes are recorded as "unknown", never lost.
  */
-export const WAYS = [
-  'api',
-  'dashboard',
-  'cms',
-  'graphql',
-  'csv',
-  'driver',
-  'checkout',
-  'account',
-  'system',
-] as const
-export type Way = (typeof WAYS)[number]
-
 export type Actor = { who?: string; way: Way }
 
 // One per process on globalThis: Next bundles the routes apart from the server and Payload.
