@@ -267,9 +267,9 @@ test.describe('products', () => {
     expect(download.suggestedFilename()).toBe(`products-${today}.csv`)
     const text = await (await download.createReadStream()).toArray()
     const content = Buffer.concat(text as Buffer[]).toString('utf8')
-    // The spec's columns, then the optional wholesale rules.
+    // The spec's columns, then the optional wholesale rules and the owner's cost price.
     expect(content.split('\r\n')[0]).toBe(
-      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock,minQty,caseSize,priceBreaks',
+      'sku,name,category,price,oldPrice,description,specialPrice,imageURL,inStock,minQty,caseSize,priceBreaks,costPrice',
     )
     expect(content).toContain('ELE-003,Solar Rechargeable Lantern,Electronics,249.99')
   })
